@@ -1,0 +1,80 @@
+// The engine's shared vocabulary. Times are seconds from the start of the source video.
+
+export type Word = {
+  text: string;
+  start: number;
+  end: number;
+  /** 0 (unsure) to 1 (certain). */
+  confidence: number;
+};
+
+/** A subtitle phrase: the spec's segment {start, end, phrase} plus the words it was made of. */
+export type Phrase = {
+  start: number;
+  end: number;
+  phrase: string;
+  words: Word[];
+};
+
+export type Gap = {
+  /** `gap-N`, as the spec's Gap. */
+  id: string;
+  start: number;
+  end: number;
+};
+
+/** A kept span of the source: what a render joins together. */
+export type Span = { start: number; end: number };
+
+export type ProbeResult = {
+  durationS: number;
+  width: number;
+  height: number;
+  /** Display size after rotation metadata is applied. */
+  displayWidth: number;
+  displayHeight: number;
+  rotation: number;
+  fps: number;
+  variableFrameRate: boolean;
+  videoCodec: string;
+  audioCodec: string;
+  audioSampleRate: number;
+  audioChannels: number;
+  /** Keyframe times, when asked for (smart cut needs them). */
+  keyframes?: number[];
+  formatName: string;
+  sizeBytes: number;
+  bitRate: number;
+};
+
+/** RMS loudness in dBFS per 10 ms frame of 16 kHz mono audio. */
+export type EnergyTrack = {
+  frameS: number;
+  db: Float32Array;
+};
+
+export type TranscribeOptions = {
+  language: string;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+};
+
+export type Transcriber = {
+  readonly name: string;
+  /** Language codes this engine can transcribe, as installed and configured now. */
+  languages(): Promise<string[]>;
+  /** `wavPath` is 16 kHz mono PCM as made by the audio extraction. */
+  transcribe(wavPath: string, options: TranscribeOptions): Promise<Word[]>;
+};
+
+export type ProgressFn = (fraction: number) => void;
+
+/** A failure the user can act on: `message` is shown to them as it is. */
+export class EngineError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'EngineError';
+    this.code = code;
+  }
+}

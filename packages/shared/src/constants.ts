@@ -1,0 +1,75 @@
+// Business constants of SPEC section 9, shared by the server and the web app.
+
+export const TRIAL_EDIT_LIMIT = 10;
+export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
+
+export const JOB_POLL_MS = 5000;
+export const ASSET_POLL_MS = 2500;
+export const UPLOAD_INDICATOR_LINGER_MS = 2500;
+
+export const PREVIEW_SEEK_STEP_S = 5;
+export const GAP_THRESHOLD_S = 0.3;
+export const MIN_GAP_LENGTH_S = 0.1;
+export const GAP_MERGE_TOLERANCE_S = 0.1;
+export const PLAYBACK_SKIP_AHEAD_S = 0.01;
+export const PREVIEW_HEIGHT_PX = 500;
+export const CREATE_PANEL_WIDTH_PX = 800;
+
+export const DEFAULT_VOLUME = 1;
+export const UNMUTE_FROM_ZERO_VOLUME = 0.5;
+export const VOLUME_STEP = 0.01;
+
+export const DEFAULT_CONFIDENCE_TOLERANCE = 0.8;
+export const CONFIDENCE_TOLERANCE_STEP = 0.01;
+
+export const TIMELINE_MIN_ZOOM = 1;
+export const TIMELINE_MAX_ZOOM = 10;
+export const TIMELINE_ZOOM_STEP = 1.1;
+
+export const EXAMPLE_LANDSCAPE = { width: 1920, height: 1080 } as const;
+export const EXAMPLE_PORTRAIT = { width: 1080, height: 1920 } as const;
+
+export const DEFAULT_LANGUAGE = 'en';
+export const DEFAULT_MAX_WORDS_IN_PHRASE = 5;
+export const MIN_MAX_WORDS_IN_PHRASE = 1;
+export const MAX_MAX_WORDS_IN_PHRASE = 10;
+export const MAX_ENGAGEMENT_SCORE = 10;
+
+export const SUBTITLE_PREVIEW_FPS = 24;
+export const SUBTITLE_PRESCALE_HEIGHT_LIMIT = 1080;
+
+export const PLANS = {
+  free: {
+    label: 'Free',
+    pricePerMonthUsd: 0,
+    maxUploadGb: 1,
+    storageGb: 2,
+    edits: 'Edit up to 10 videos',
+    supportHours: 24,
+  },
+  standard: {
+    label: 'Standard',
+    pricePerMonthUsd: 5,
+    maxUploadGb: 1,
+    storageGb: 10,
+    edits: 'Edit unlimited videos',
+    supportHours: 24,
+  },
+} as const;
+
+export const SUBSCRIPTION_TYPES = ['trial', 'standard'] as const;
+export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+
+export const STEP_TYPES = ['optimised-long-form', 'short-form-clips'] as const;
+export type StepType = (typeof STEP_TYPES)[number];
+
+export const JOB_STATUSES = [
+  'created',
+  'pending',
+  'processing',
+  'awaiting-confirmation',
+  'finished',
+  'failed',
+  'cancelled',
+] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { SUBSCRIPTION_TYPES } from '../constants.ts';
+
+// SPEC section 7 "Authentication and registration" and "Account and billing".
+// NOTE: no length or format rules are shown for credentials; the bounds here only stop abuse.
+const credential = z.string().max(320);
+
+export const loginRequestSchema = z.object({
+  /** E-mail or username. */
+  email: credential,
+  password: z.string().max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const registerRequestSchema = z.object({
+  email: credential,
+  username: z.string().max(64),
+  password: z.string().max(1024),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const codeParamSchema = z.object({ code: z.string().min(1).max(256) });
+
+export const resetPasswordRequestParamSchema = z.object({
+  emailOrUsername: z.string().min(1).max(320),
+});
+
+export const resetPasswordConfirmRequestSchema = z.object({
+  password: z.string().min(1).max(1024),
+});
+export type ResetPasswordConfirmRequest = z.infer<typeof resetPasswordConfirmRequestSchema>;
+
+export const accountResponseSchema = z.object({
+  subscription_type: z.union([z.enum(SUBSCRIPTION_TYPES), z.string()]),
+  download_count: z.number().int().min(0),
+});
+export type AccountResponse = z.infer<typeof accountResponseSchema>;
+
+export const userResponseSchema = z.object({
+  email: z.string(),
+  username: z.string(),
+  email_confirmed: z.boolean(),
+});
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+/** POST /api/manage/user: username, and password only if changed. */
+export const updateUserRequestSchema = z.object({
+  email: z.string().optional(),
+  username: z.string().min(1).max(64).optional(),
+  email_confirmed: z.boolean().optional(),
+  password: z.string().min(1).max(1024).optional(),
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+export const updateEmailParamSchema = z.object({ newEmail: z.string().min(3).max(320) });

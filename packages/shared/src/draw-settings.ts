@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+// SPEC section 3 "Subtitle settings" and section 5 "Template editor".
+export const FONT_NAMES = [
+  'Arial',
+  'Calibri',
+  'Cambria',
+  'Century Gothic',
+  'Comic Sans MS',
+  'Courier',
+  'Georgia',
+  'Tahoma',
+  'Times New Roman',
+  'Trebuchet MS',
+  'Verdana',
+  'The Bold Font',
+] as const;
+export type FontName = (typeof FONT_NAMES)[number];
+
+const channel = z.number().int().min(0).max(255);
+const alpha = z.number().min(0).max(1);
+
+export const drawSettingsSchema = z.object({
+  font_name: z.enum(FONT_NAMES),
+  size: z.number().min(0).max(100),
+  bold: z.boolean(),
+  italic: z.boolean(),
+  underline: z.boolean(),
+  strike_out: z.boolean(),
+  margin_left: z.number().min(0).max(400),
+  margin_right: z.number().min(0).max(400),
+  margin_vertical: z.number().min(0).max(300),
+  scale_x: z.number().min(0).max(100),
+  scale_y: z.number().min(0).max(100),
+  spacing: z.number().min(0).max(100),
+  angle: z.number().min(0).max(360),
+  alignment: z.number().int().min(1).max(9),
+  border_style: z.union([z.literal(1), z.literal(3)]),
+  outline: z.number().min(0).max(4),
+  shadow: z.number().min(0).max(4),
+  primary_color_red: channel,
+  primary_color_green: channel,
+  primary_color_blue: channel,
+  primary_color_alpha: alpha,
+  secondary_color_red: channel,
+  secondary_color_green: channel,
+  secondary_color_blue: channel,
+  secondary_color_alpha: alpha,
+  outline_color_red: channel,
+  outline_color_green: channel,
+  outline_color_blue: channel,
+  outline_color_alpha: alpha,
+  shadow_color_red: channel,
+  shadow_color_green: channel,
+  shadow_color_blue: channel,
+  shadow_color_alpha: alpha,
+  play_res_x: z.number().min(0),
+  play_res_y: z.number().min(0),
+});
+export type DrawSettings = z.infer<typeof drawSettingsSchema>;
+
+export const DEFAULT_DRAW_SETTINGS: DrawSettings = {
+  font_name: 'The Bold Font',
+  size: 18,
+  bold: false,
+  italic: false,
+  underline: false,
+  strike_out: false,
+  margin_left: 10,
+  margin_right: 10,
+  margin_vertical: 60,
+  scale_x: 100,
+  scale_y: 100,
+  spacing: 0,
+  angle: 0,
+  alignment: 2,
+  border_style: 1,
+  outline: 1,
+  shadow: 2,
+  primary_color_red: 65,
+  primary_color_green: 105,
+  primary_color_blue: 225,
+  primary_color_alpha: 1,
+  secondary_color_red: 255,
+  secondary_color_green: 255,
+  secondary_color_blue: 255,
+  secondary_color_alpha: 1,
+  outline_color_red: 255,
+  outline_color_green: 255,
+  outline_color_blue: 255,
+  outline_color_alpha: 1,
+  shadow_color_red: 255,
+  shadow_color_green: 255,
+  shadow_color_blue: 255,
+  shadow_color_alpha: 1,
+  play_res_x: 0,
+  play_res_y: 0,
+};
+
+/** Font files are served at a path derived from the lower-cased font name with underscores. */
+export const fontFileStem = (font: FontName): string => font.toLowerCase().replace(/ /g, '_');
