@@ -1,1 +1,2 @@
 export * from './types.ts';
+export * from './media/ffmpeg-runner.ts';

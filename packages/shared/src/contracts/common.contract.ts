@@ -12,3 +12,10 @@ export type OkResponse = z.infer<typeof okResponseSchema>;
 export const redirectResponseSchema = z.object({ location: z.string() });
 
 export const idParamSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** GET /api/health */
+export const healthResponseSchema = z.object({
+  ok: z.literal(true),
+  database: z.enum(['pglite', 'postgres']),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+
+export type RateLimitSettings = {
+  /** Attempts per window from one IP address, per endpoint. */
+  perIp: number;
+  /** Attempts per window against one account identifier (e-mail or username). */
+  perAccount: number;
+  windowMs: number;
+};
+
+/** What every module's routes and services may use; reached as `app.ctx` / `request.server.ctx`. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  queue: JobQueue;
+  rateLimits: RateLimitSettings;
+  /** The clock; tests move it to check expiry. */
+  now(): Date;
+};
+
+/** A feature module: registers its routes (under /api) on the app. */
+export type AppModule = {
+  name: string;
+  register(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,137 @@
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import type { HealthResponse } from '@roughcut/shared';
+import Fastify from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { AppContext, RateLimitSettings } from './app-context.ts';
+import type { Config, TrustProxy } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { runMigrations } from './db/migrations.ts';
+import { registerCsrfProtection } from './http/csrf.ts';
+import { HttpError, registerErrorHandling, sendError } from './http/errors.ts';
+import { DEFAULT_RATE_LIMITS, TOO_MANY_ATTEMPTS } from './http/rate-limit.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { JobQueue } from './jobs/job-queue.ts';
+import { jobs } from './jobs/registry.ts';
+import { createLogger } from './logger.ts';
+import { createMailer } from './mail/mailer.ts';
+import { modules } from './modules/index.ts';
+
+export type BuildAppOptions = {
+  logger?: FastifyBaseLogger;
+  rateLimits?: Partial<RateLimitSettings>;
+  now?: () => Date;
+  /** Largest JSON/form body in bytes; uploads go through multipart with their own limit. */
+  bodyLimit?: number;
+};
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The whole HTTP app: opens the database, applies migrations, starts the job queue (and its
+ * workers when EMBEDDED_WORKER), and registers every module. `app.close()` releases all of it.
+ */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const log = options.logger ?? createLogger(config);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
+  const queue = new JobQueue({ database, config, mailer, log, jobs });
+  const release = async () => {
+    await queue.stop();
+    mailer.close();
+    await database.close();
+  };
+
+  try {
+    await runMigrations(database);
+    await queue.start();
+    if (config.embeddedWorker) await queue.work();
+
+    const app = Fastify({
+      loggerInstance: log,
+      trustProxy: toFastifyTrustProxy(config.trustProxy),
+      bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      routerOptions: { ignoreTrailingSlash: true },
+    });
+    const ctx: AppContext = {
+      config,
+      database,
+      db: database.db,
+      queue,
+      rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+      now: options.now ?? (() => new Date()),
+    };
+    app.decorate('ctx', ctx);
+    app.addHook('onClose', release);
+
+    registerBodyParsers(app);
+    registerErrorHandling(app);
+    await app.register(cookie);
+    await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS),
+    });
+    registerCsrfProtection(app, config.publicUrl);
+
+    app.get('/api/health', async (_request, reply) => {
+      try {
+        await database.db.execute(sql`select 1`);
+      } catch (error) {
+        app.log.error({ err: error }, 'health check: database unreachable');
+        return sendError(reply, 503, 'The database is not reachable.');
+      }
+      const body: HealthResponse = { ok: true, database: database.kind };
+      return body;
+    });
+
+    for (const module of modules) await module.register(app, ctx);
+    await registerWebApp(app, config.webDist);
+    await app.ready();
+    return app;
+  } catch (error) {
+    await release().catch(() => undefined);
+    throw error;
+  }
+}
+
+function registerBodyParsers(app: FastifyInstance): void {
+  // NOTE: the spec's client posts "empty" bodies, possibly with a JSON content type; Fastify's
+  // default parser would reject those, so an empty JSON body reads as no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+  // The billing page's plain HTML form post (spec 2.5).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      done(null, Object.fromEntries(new URLSearchParams(text)));
+    },
+  );
+}
+
+/** A hop count becomes "trust the nearest N proxies". */
+function toFastifyTrustProxy(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}

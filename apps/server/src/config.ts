@@ -1,0 +1,146 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const booleanVar = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+        error: 'expected true or false',
+      })
+      .optional()
+      .transform((value) =>
+        value === undefined ? fallback : value === 'true' || value === '1' || value === 'yes',
+      ),
+  );
+
+const urlVar = (protocols: string[], what: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `expected ${what}` },
+  );
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'expected a port number' })
+      .int({ error: 'expected a whole port number' })
+      .min(0, { error: 'expected a port number from 0 to 65535' })
+      .max(65535, { error: 'expected a port number from 0 to 65535' })
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(REPO_ROOT, '.data'))),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    urlVar(['postgres:', 'postgresql:'], 'a postgres:// connection URL').optional(),
+  ),
+  PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    urlVar(['http:', 'https:'], 'an http:// or https:// URL such as https://roughcut.example.com').optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    urlVar(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com').optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Roughcut <no-reply@roughcut.local>')),
+  WEB_DIST: z.preprocess(
+    emptyToUndefined,
+    z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+  EMBEDDED_WORKER: booleanVar(true),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+});
+
+/** Fastify's trustProxy: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  webDist: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  embeddedWorker: boolean;
+  trustProxy: TrustProxy;
+};
+
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, message: string) {
+    super(`Invalid environment variable ${variable}: ${message}`);
+    this.name = 'ConfigError';
+    this.variable = variable;
+  }
+}
+
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  if (raw === undefined) return false;
+  const value = raw.trim().toLowerCase();
+  if (value === 'true' || value === 'yes') return true;
+  if (value === 'false' || value === 'no' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (list.some((part) => !/^[\da-fA-F:.]+(\/\d+)?$|^(loopback|linklocal|uniquelocal)$/.test(part))) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `expected true, false, a hop count or a comma-separated list of proxy addresses, got "${raw}"`,
+    );
+  }
+  return list;
+}
+
+/** Reads the configuration from the environment; throws a ConfigError naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const got = env[variable];
+    throw new ConfigError(
+      variable,
+      `${issue?.message ?? 'invalid value'}${got === undefined ? '' : `, got "${got}"`}`,
+    );
+  }
+  const parsed = result.data;
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    databaseUrl: parsed.DATABASE_URL,
+    publicUrl,
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
+    webDist: path.resolve(parsed.WEB_DIST),
+    logLevel: parsed.LOG_LEVEL,
+    embeddedWorker: parsed.EMBEDDED_WORKER,
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+  };
+}

@@ -1,0 +1,55 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type the app uses, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  kind: DatabaseKind;
+  db: Db;
+  /** Set in PGlite mode: pg-boss runs on the same single connection. */
+  pglite: PGlite | undefined;
+  /** Set in PostgreSQL mode: pg-boss opens its own pool with it. */
+  connectionString: string | undefined;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions = {
+  databaseUrl: string | undefined;
+  /** PGlite data folder; `memory://` keeps it in memory (tests). */
+  pgliteDir: string;
+};
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // NOTE: an idle client's network error would otherwise crash the process.
+    pool.on('error', () => undefined);
+    await pool.query('select 1');
+    return {
+      kind: 'postgres',
+      db: drizzlePg(pool, { schema }),
+      pglite: undefined,
+      connectionString: options.databaseUrl,
+      close: () => pool.end(),
+    };
+  }
+  const dir = options.pgliteDir;
+  if (!dir.startsWith('memory://')) await mkdir(path.resolve(dir), { recursive: true });
+  const pglite = await PGlite.create(dir);
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(pglite, { schema }),
+    pglite,
+    connectionString: undefined,
+    close: () => pglite.close(),
+  };
+}

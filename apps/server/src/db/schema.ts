@@ -1,0 +1,4 @@
+// Every table of the app. A new module adds its `<domain>.schema.ts` here, then runs
+// `npm run db:generate -w @roughcut/server` to write the next migration into apps/server/drizzle.
+export * from '../modules/auth/auth.schema.ts';
+export * from '../modules/account/account.schema.ts';

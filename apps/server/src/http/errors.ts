@@ -1,0 +1,85 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+/** An error whose message is safe and meant for the user; sent as `{err}` with its status. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  constructor(statusCode: number, message: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message: string) => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
+
+/** Turns the first zod issue into one sentence that names the field and what to send instead. */
+export function describeZodIssue(issue: z.core.$ZodIssue, where: string): string {
+  const field = issue.path.length > 0 ? `'${issue.path.join('.')}'` : where;
+  switch (issue.code) {
+    case 'invalid_type':
+      // NOTE: zod 4 leaves `input` out of issues; the message names what was received.
+      if (/received undefined/.test(issue.message)) return `${field} is missing. Please provide it.`;
+      return `${field} must be ${TYPE_NAMES[issue.expected] ?? issue.expected}.`;
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) <= 1)
+        return `${field} must not be empty.`;
+      return `${field} is too short (at least ${String(issue.minimum)}).`;
+    case 'too_big':
+      return `${field} is too long (at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters' : ''}).`;
+    case 'unrecognized_keys':
+      return `${where} has unexpected fields: ${issue.keys.join(', ')}.`;
+    default:
+      return `${field} is not valid: ${issue.message}.`;
+  }
+}
+
+/** Validates input with a shared contract schema; a failure becomes a 400 with a clear message. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw badRequest(issue ? describeZodIssue(issue, where) : `${where} is not valid.`);
+}
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE:
+    'Unsupported content type. Send JSON with the header Content-Type: application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty. Send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+};
+
+export function sendError(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
+  return reply.code(statusCode).type('application/json; charset=utf-8').send({ err: message });
+}
+
+/** Every error leaves as `{err}` with a readable message; 5xx details go to the log only. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply) => {
+    if (error instanceof HttpError) {
+      return sendError(reply, error.statusCode, error.message);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return sendError(reply, status, 'Something went wrong on our side. Please try again.');
+    }
+    const known = 'code' in error && typeof error.code === 'string' ? FASTIFY_MESSAGES[error.code] : undefined;
+    return sendError(reply, status, known ?? 'The request could not be processed. Please check it and try again.');
+  });
+}

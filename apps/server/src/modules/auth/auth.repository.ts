@@ -1,0 +1,106 @@
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accounts } from '../account/account.schema.ts';
+import { sessions, users } from './auth.schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+const lower = (value: string) => sql`lower(${value})`;
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Finds a user by e-mail or username, case-insensitively; an e-mail match wins. */
+export async function findUserByLogin(db: Db, identifier: string): Promise<UserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      or(
+        eq(sql`lower(${users.email})`, lower(identifier)),
+        eq(sql`lower(${users.username})`, lower(identifier)),
+      ),
+    )
+    .limit(2);
+  const needle = identifier.toLowerCase();
+  return rows.find((row) => row.email.toLowerCase() === needle) ?? rows[0];
+}
+
+export async function isEmailTaken(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
+  const match = eq(sql`lower(${users.email})`, lower(email));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId ? and(match, ne(users.id, exceptUserId)) : match)
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function isUsernameTaken(
+  db: Db,
+  username: string,
+  exceptUserId?: string,
+): Promise<boolean> {
+  const match = eq(sql`lower(${users.username})`, lower(username));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId ? and(match, ne(users.id, exceptUserId)) : match)
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Creates the user and its trial account together. */
+export async function insertUserWithAccount(
+  db: Db,
+  input: { email: string; username: string; passwordHash: string },
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.insert(users).values(input).returning();
+    if (!user) throw new Error('insert into users returned no row');
+    await tx.insert(accounts).values({ userId: user.id });
+    return user;
+  });
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<UserRow, 'email' | 'username' | 'passwordHash' | 'emailConfirmed' | 'pendingEmail'>>,
+): Promise<void> {
+  await db.update(users).set(patch).where(eq(users.id, id));
+}
+
+export type SessionWithUser = { sessionId: string; expiresAt: Date; user: UserRow };
+
+export async function insertSession(
+  db: Db,
+  session: { id: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values(session);
+}
+
+export async function findSessionWithUser(db: Db, id: string): Promise<SessionWithUser | undefined> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id));
+  return row;
+}
+
+export async function extendSession(db: Db, id: string, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Signs the user out everywhere, except optionally the session making the change. */
+export async function deleteUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+  const mine = eq(sessions.userId, userId);
+  await db.delete(sessions).where(exceptSessionId ? and(mine, ne(sessions.id, exceptSessionId)) : mine);
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  codeParamSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  resetPasswordConfirmRequestSchema,
+  resetPasswordRequestParamSchema,
+} from '@roughcut/shared';
+import type { OkResponse, UserResponse } from '@roughcut/shared';
+import type { AppContext, AppModule } from '../../app-context.ts';
+import { parseInput } from '../../http/errors.ts';
+import { perAccountLimit, perIpLimit } from '../../http/rate-limit.ts';
+import { requireUser } from './auth.guard.ts';
+import type { SessionUser } from './auth.guard.ts';
+import {
+  authenticate,
+  confirmPasswordReset,
+  confirmRegistration,
+  register,
+  requestPasswordReset,
+} from './auth.service.ts';
+import { endSession, startSession } from './sessions.ts';
+
+const OK: OkResponse = { ok: true };
+const BODY_LIMIT = 16 * 1024;
+
+export function toUserResponse(user: Pick<SessionUser, 'email' | 'username' | 'emailConfirmed'>): UserResponse {
+  return { email: user.email, username: user.username, email_confirmed: user.emailConfirmed };
+}
+
+/** Missing or null text fields count as empty, so they get the spec's "Must enter ..." message. */
+export function withEmptyFields(body: unknown, fields: string[]): unknown {
+  if (body === undefined || body === null) body = {};
+  if (typeof body !== 'object' || Array.isArray(body)) return body;
+  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const field of fields) copy[field] ??= '';
+  return copy;
+}
+
+const bodyField = (field: string) => (request: FastifyRequest) =>
+  (request.body as Record<string, unknown> | undefined)?.[field];
+
+function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const limits = ctx.rateLimits;
+
+  app.get('/api/auth/attemptlogin', { preHandler: requireUser }, async (request) =>
+    toUserResponse(request.user),
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      bodyLimit: BODY_LIMIT,
+      config: perIpLimit(limits),
+      preHandler: perAccountLimit(app, limits, 'login', bodyField('email')),
+    },
+    async (request, reply) => {
+      const body = parseInput(loginRequestSchema, withEmptyFields(request.body, ['email', 'password']), 'The login form');
+      const user = await authenticate(ctx, body);
+      await startSession(ctx, request, reply, user.id);
+      return toUserResponse(user);
+    },
+  );
+
+  app.get('/api/auth/logout', async (request, reply) => {
+    await endSession(ctx, request, reply);
+    return OK;
+  });
+
+  app.post(
+    '/api/register',
+    {
+      bodyLimit: BODY_LIMIT,
+      config: perIpLimit(limits),
+      preHandler: perAccountLimit(app, limits, 'register', bodyField('email')),
+    },
+    async (request) => {
+      const body = parseInput(
+        registerRequestSchema,
+        withEmptyFields(request.body, ['email', 'username', 'password']),
+        'The sign-up form',
+      );
+      await register(ctx, body);
+      return OK;
+    },
+  );
+
+  app.post(
+    '/api/register/:code/confirm',
+    { bodyLimit: BODY_LIMIT, config: perIpLimit(limits) },
+    async (request) => {
+      const { code } = parseInput(codeParamSchema, request.params, 'The link');
+      await confirmRegistration(ctx, code);
+      return OK;
+    },
+  );
+
+  app.post(
+    '/api/resetpassword/:emailOrUsername',
+    {
+      bodyLimit: BODY_LIMIT,
+      config: perIpLimit(limits),
+      preHandler: perAccountLimit(app, limits, 'reset', (request) =>
+        (request.params as Record<string, unknown>).emailOrUsername,
+      ),
+    },
+    async (request) => {
+      const { emailOrUsername } = parseInput(resetPasswordRequestParamSchema, request.params, 'The email');
+      await requestPasswordReset(ctx, emailOrUsername);
+      return OK;
+    },
+  );
+
+  app.post(
+    '/api/resetpassword/:code/confirm',
+    { bodyLimit: BODY_LIMIT, config: perIpLimit(limits) },
+    async (request) => {
+      const { code } = parseInput(codeParamSchema, request.params, 'The link');
+      const { password } = parseInput(
+        resetPasswordConfirmRequestSchema,
+        withEmptyFields(request.body, ['password']),
+        'The new password form',
+      );
+      await confirmPasswordReset(ctx, code, password);
+      return OK;
+    },
+  );
+}
+
+export const authModule: AppModule = { name: 'auth', register: registerAuthRoutes };

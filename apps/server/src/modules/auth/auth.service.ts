@@ -1,0 +1,130 @@
+import type { AppContext } from '../../app-context.ts';
+import { violatedUniqueConstraint } from '../../db/errors.ts';
+import { HttpError, badRequest, conflict, unauthorized } from '../../http/errors.ts';
+import type { CodeKind } from './auth.schema.ts';
+import { AUTH_MESSAGES as M } from './auth.messages.ts';
+import {
+  deleteUserSessions,
+  findUserByLogin,
+  insertUserWithAccount,
+  isEmailTaken,
+  isUsernameTaken,
+  updateUser,
+} from './auth.repository.ts';
+import type { UserRow } from './auth.repository.ts';
+import { CODE_MESSAGES, codeState, hashToken } from './codes.ts';
+import { consumeCode, findCodeByHash } from './codes.repository.ts';
+import type { CodeRow } from './codes.repository.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { sendMailJob } from './send-mail.job.ts';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+
+export function checkEmail(email: string): string {
+  const trimmed = email.trim();
+  if (!trimmed) throw badRequest(M.mustEnterEmail);
+  if (!EMAIL_PATTERN.test(trimmed)) throw badRequest(M.invalidEmail);
+  return trimmed;
+}
+
+export function checkUsername(username: string): string {
+  const trimmed = username.trim();
+  if (!trimmed) throw badRequest(M.mustEnterUsername);
+  if (trimmed.includes('@')) throw badRequest(M.usernameHasAt);
+  if (/\s/.test(trimmed)) throw badRequest(M.usernameHasSpace);
+  return trimmed;
+}
+
+export function checkPassword(password: string): string {
+  if (!password) throw badRequest(M.mustEnterPassword);
+  return password;
+}
+
+/** Maps a unique-index violation on users to the matching user-facing conflict. */
+export function rethrowUserConflict(error: unknown, emailMessage: string = M.emailTaken): never {
+  const constraint = violatedUniqueConstraint(error);
+  if (constraint?.includes('email')) throw conflict(emailMessage);
+  if (constraint?.includes('username')) throw conflict(M.usernameTaken);
+  throw error;
+}
+
+export async function register(
+  ctx: AppContext,
+  input: { email: string; username: string; password: string },
+): Promise<UserRow> {
+  // NOTE: checked in the spec's order (section 5): email, username, password.
+  if (!input.email.trim()) throw badRequest(M.mustEnterEmail);
+  if (!input.username.trim()) throw badRequest(M.mustEnterUsername);
+  if (!input.password) throw badRequest(M.mustEnterPassword);
+  const email = checkEmail(input.email);
+  const username = checkUsername(input.username);
+  if (await isEmailTaken(ctx.db, email)) throw conflict(M.emailTaken);
+  if (await isUsernameTaken(ctx.db, username)) throw conflict(M.usernameTaken);
+  const passwordHash = await hashPassword(input.password);
+  let user: UserRow;
+  try {
+    user = await insertUserWithAccount(ctx.db, { email, username, passwordHash });
+  } catch (error) {
+    rethrowUserConflict(error);
+  }
+  await ctx.queue.send(sendMailJob, { kind: 'confirm', userId: user.id });
+  return user;
+}
+
+/** The user for these credentials; one message for every failure, so accounts cannot be probed. */
+export async function authenticate(
+  ctx: AppContext,
+  input: { email: string; password: string },
+): Promise<UserRow> {
+  if (!input.email.trim()) throw badRequest(M.mustEnterEmail);
+  if (!input.password) throw badRequest(M.mustEnterPassword);
+  const user = await findUserByLogin(ctx.db, input.email.trim());
+  if (!user) {
+    await verifyAgainstDummy(input.password);
+    throw unauthorized(M.loginFailed);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(M.loginFailed);
+  return user;
+}
+
+/** Looks a code up for `kind` and reports unknown, used and expired codes clearly. */
+export async function findValidCode(ctx: AppContext, rawCode: string, kind: CodeKind): Promise<CodeRow> {
+  const code = await findCodeByHash(ctx.db, hashToken(rawCode));
+  if (!code || code.kind !== kind) throw new HttpError(404, CODE_MESSAGES.unknown);
+  const state = codeState(code, ctx.now());
+  if (state === 'used') throw new HttpError(410, CODE_MESSAGES.used);
+  if (state === 'expired') throw new HttpError(410, CODE_MESSAGES.expired);
+  return code;
+}
+
+export async function redeemCode(ctx: AppContext, code: CodeRow): Promise<void> {
+  if (!(await consumeCode(ctx.db, code.hash, ctx.now()))) {
+    throw new HttpError(410, CODE_MESSAGES.used);
+  }
+}
+
+export async function confirmRegistration(ctx: AppContext, rawCode: string): Promise<void> {
+  const code = await findValidCode(ctx, rawCode, 'confirm');
+  await redeemCode(ctx, code);
+  await updateUser(ctx.db, code.userId, { emailConfirmed: true });
+}
+
+/** Queues a reset e-mail when the account exists; the caller answers the same either way. */
+export async function requestPasswordReset(ctx: AppContext, emailOrUsername: string): Promise<void> {
+  const user = await findUserByLogin(ctx.db, emailOrUsername.trim());
+  if (user) await ctx.queue.send(sendMailJob, { kind: 'reset', userId: user.id });
+}
+
+export async function confirmPasswordReset(
+  ctx: AppContext,
+  rawCode: string,
+  password: string,
+): Promise<void> {
+  checkPassword(password);
+  const code = await findValidCode(ctx, rawCode, 'reset');
+  const passwordHash = await hashPassword(password);
+  await redeemCode(ctx, code);
+  // NOTE: the link reached the account's mailbox, which also proves the address.
+  await updateUser(ctx.db, code.userId, { passwordHash, emailConfirmed: true });
+  await deleteUserSessions(ctx.db, code.userId);
+}

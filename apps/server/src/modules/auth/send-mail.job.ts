@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/job.ts';
+import { buildMessage, linkFor } from '../../mail/messages.ts';
+import { CODE_KINDS } from './auth.schema.ts';
+import { findUserById } from './auth.repository.ts';
+import { codeExpiry, generateToken, hashToken } from './codes.ts';
+import { findCodeByJob, markCodeSent, replaceCode } from './codes.repository.ts';
+
+/**
+ * Sends a confirmation, password-reset or e-mail-change message. The payload carries only ids: the
+ * code is created here, so the raw code exists only in the e-mail, never in a database row.
+ */
+export const sendMailJob = defineJob({
+  name: 'send-mail',
+  payload: z.object({ kind: z.enum(CODE_KINDS), userId: z.string().min(1) }),
+  async handle({ kind, userId }, { db, config, mailer, log, jobId }) {
+    const previous = await findCodeByJob(db, jobId);
+    if (previous?.sentAt) {
+      log.info('mail already sent by an earlier attempt of this job');
+      return;
+    }
+    const user = await findUserById(db, userId);
+    if (!user) {
+      log.info('user no longer exists; nothing to send');
+      return;
+    }
+    const to = kind === 'email_change' ? user.pendingEmail : user.email;
+    if (!to) {
+      log.info('no pending e-mail change; nothing to send');
+      return;
+    }
+    const code = generateToken();
+    const hash = hashToken(code);
+    const now = new Date();
+    await replaceCode(db, {
+      hash,
+      kind,
+      userId,
+      newEmail: kind === 'email_change' ? to : null,
+      expiresAt: codeExpiry(kind, now),
+      jobId,
+    });
+    await mailer.send(buildMessage(kind, to, user.username, linkFor(kind, config.publicUrl, code)));
+    await markCodeSent(db, hash, new Date());
+  },
+});

@@ -1,0 +1,141 @@
+import type { z } from 'zod';
+import { errorResponseSchema, redirectResponseSchema } from '@roughcut/shared';
+import { ApiError } from './api-error.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type RequestOptions<T> = {
+  /** Parses a successful body; without it the body comes back as `unknown`. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+};
+
+export type ApiClientDeps = {
+  fetch: typeof fetch;
+  /** Full-page navigation for SPEC section 7's "302 with a location in the body". */
+  navigate: (location: string) => void;
+};
+
+/** A downloaded file with the name from its content-disposition header, when given. */
+export type DownloadedFile = { blob: Blob; fileName: string | undefined };
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+// The promise of a call that navigated the whole page away: nothing after it should run.
+const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export function fileNameFromContentDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall through to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  return (plain?.[2] ?? plain?.[1])?.trim() || undefined;
+}
+
+export function createApiClient(deps: ApiClientDeps) {
+  async function send(method: HttpMethod, path: string, init: RequestInit): Promise<Response> {
+    try {
+      return await deps.fetch(path, { ...init, method, credentials: 'include' });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError(0, undefined, 'Unable to reach the server, check your connection');
+    }
+  }
+
+  async function finish<T>(response: Response, options: RequestOptions<T>): Promise<T> {
+    const body = await readBody(response);
+    if (response.status === 302) {
+      const redirect = redirectResponseSchema.safeParse(body);
+      if (redirect.success) {
+        deps.navigate(redirect.data.location);
+        return never<T>();
+      }
+    }
+    if (!response.ok) {
+      const err = errorResponseSchema.safeParse(body);
+      throw new ApiError(
+        response.status,
+        err.success ? err.data.err : undefined,
+        err.success ? undefined : `${response.status} ${response.statusText}`.trim(),
+      );
+    }
+    if (!options.schema) return body as T;
+    const parsed = options.schema.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiError(response.status, undefined, 'The server sent an unexpected response');
+    }
+    return parsed.data;
+  }
+
+  async function requestJson<T>(
+    method: HttpMethod,
+    path: string,
+    json: unknown,
+    options: RequestOptions<T> = {},
+  ): Promise<T> {
+    const init: RequestInit = { headers: { Accept: 'application/json' } };
+    if (options.signal) init.signal = options.signal;
+    if (json !== undefined) {
+      init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+      init.body = JSON.stringify(json);
+    }
+    return finish(await send(method, path, init), options);
+  }
+
+  return {
+    get: <T = unknown>(path: string, options?: RequestOptions<T>) =>
+      requestJson<T>('GET', path, undefined, options),
+    post: <T = unknown>(path: string, json?: unknown, options?: RequestOptions<T>) =>
+      requestJson<T>('POST', path, json, options),
+    put: <T = unknown>(path: string, json?: unknown, options?: RequestOptions<T>) =>
+      requestJson<T>('PUT', path, json, options),
+    delete: <T = unknown>(path: string, options?: RequestOptions<T>) =>
+      requestJson<T>('DELETE', path, undefined, options),
+
+    /** Multipart upload: one file under `file`, or many files each appended under its own name. */
+    async upload<T = unknown>(
+      path: string,
+      files: File | readonly File[],
+      options: RequestOptions<T> = {},
+    ): Promise<T> {
+      const form = new FormData();
+      if (Array.isArray(files)) for (const file of files) form.append(file.name, file, file.name);
+      else if (files instanceof File) form.append('file', files, files.name);
+      const init: RequestInit = { body: form, headers: { Accept: 'application/json' } };
+      if (options.signal) init.signal = options.signal;
+      return finish(await send('POST', path, init), options);
+    },
+
+    /** Fetches a file (same origin or a signed URL) with its content-disposition file name. */
+    async download(url: string, signal?: AbortSignal): Promise<DownloadedFile> {
+      const init: RequestInit = signal ? { signal } : {};
+      const response = await send('GET', url, init);
+      if (!response.ok) return finish<never>(response, {});
+      return {
+        blob: await response.blob(),
+        fileName: fileNameFromContentDisposition(response.headers.get('content-disposition')),
+      };
+    },
+  };
+}
+
+export const api: ApiClient = createApiClient({
+  fetch: (input, init) => fetch(input, init),
+  navigate: (location) => window.location.assign(location),
+});

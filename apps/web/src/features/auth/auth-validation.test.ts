@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  validateForgotPassword,
+  validateLogin,
+  validateNewPassword,
+  validateSignup,
+} from './auth-validation.ts';
+
+describe('validateLogin', () => {
+  it('asks for the e-mail or username first', () => {
+    expect(validateLogin({ email: '', password: '' })).toBe('Must enter email');
+    expect(validateLogin({ email: '   ', password: 'secret' })).toBe('Must enter email');
+  });
+  it('then asks for the password', () => {
+    expect(validateLogin({ email: 'ann', password: '' })).toBe('Must enter password');
+  });
+  it('accepts a filled form', () => {
+    expect(validateLogin({ email: 'ann@example.com', password: ' ' })).toBeNull();
+  });
+});
+
+describe('validateSignup', () => {
+  it('checks e-mail, then username, then password', () => {
+    expect(validateSignup({ email: '', username: '', password: '' })).toBe('Must enter email');
+    expect(validateSignup({ email: 'a@b.c', username: '', password: '' })).toBe(
+      'Must enter username',
+    );
+    expect(validateSignup({ email: 'a@b.c', username: 'ann', password: '' })).toBe(
+      'Must enter password',
+    );
+    expect(validateSignup({ email: 'a@b.c', username: 'ann', password: 'pw' })).toBeNull();
+  });
+  it('treats whitespace-only e-mail and username as empty', () => {
+    expect(validateSignup({ email: ' ', username: 'ann', password: 'pw' })).toBe(
+      'Must enter email',
+    );
+    expect(validateSignup({ email: 'a@b.c', username: '\t', password: 'pw' })).toBe(
+      'Must enter username',
+    );
+  });
+});
+
+describe('validateForgotPassword and validateNewPassword', () => {
+  it('require a value', () => {
+    expect(validateForgotPassword({ email: '' })).toBe('Must enter email');
+    expect(validateForgotPassword({ email: 'ann' })).toBeNull();
+    expect(validateNewPassword({ password: '' })).toBe('Must enter password');
+    expect(validateNewPassword({ password: 'n3w' })).toBeNull();
+  });
+});

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { authApi } from '../api/auth.api.ts';
+import { queryKeys } from '../api/query-keys.ts';
+import { LOGOUT_FAILED } from '../features/auth/auth-messages.ts';
+
+/** GET /api/auth/logout, then /login with every cached signed-in query dropped. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: authApi.logout,
+    meta: { errorAlert: LOGOUT_FAILED },
+    onSuccess: async () => {
+      queryClient.clear();
+      queryClient.setQueryData(queryKeys.session, false);
+      await navigate('/login', { replace: true });
+    },
+  });
+}

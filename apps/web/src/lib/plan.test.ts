@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeSubscription,
+  formatEditsRemaining,
+  remainingTrialEdits,
+  trialNotice,
+} from './plan.ts';
+
+describe('trial notice', () => {
+  it('counts 10 minus download_count, never below zero', () => {
+    expect(remainingTrialEdits(0)).toBe(10);
+    expect(remainingTrialEdits(9)).toBe(1);
+    expect(remainingTrialEdits(10)).toBe(0);
+    expect(remainingTrialEdits(14)).toBe(0);
+  });
+  it('uses the plural except for exactly one', () => {
+    expect(formatEditsRemaining(10)).toBe('10 edits remaining');
+    expect(formatEditsRemaining(2)).toBe('2 edits remaining');
+    expect(formatEditsRemaining(1)).toBe('1 edit remaining');
+    expect(formatEditsRemaining(0)).toBe('0 edits remaining');
+  });
+  it('is shown to trial users only', () => {
+    expect(trialNotice({ subscription_type: 'trial', download_count: 3 })).toBe(
+      '7 edits remaining',
+    );
+    expect(trialNotice({ subscription_type: 'trial', download_count: 9 })).toBe('1 edit remaining');
+    expect(trialNotice({ subscription_type: 'standard', download_count: 3 })).toBeNull();
+    expect(trialNotice({ subscription_type: 'enterprise', download_count: 0 })).toBeNull();
+    expect(trialNotice(undefined)).toBeNull();
+  });
+});
+
+describe('describeSubscription', () => {
+  it('names the known plans and flags anything else', () => {
+    expect(describeSubscription('trial')).toBe('Trial');
+    expect(describeSubscription('standard')).toBe('Standard');
+    expect(describeSubscription('gold')).toBe('invalid_subscription_type');
+    expect(describeSubscription(undefined)).toBe('invalid_subscription_type');
+  });
+});

@@ -1,0 +1,71 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { REPO_ROOT } from './server.ts';
+
+export const SCREENS_DIR = path.join(REPO_ROOT, '.tmp/screens');
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export type BrowserSession = {
+  context: BrowserContext;
+  page: Page;
+  /** Messages of every alert/confirm the page showed, in order; each is accepted at once. */
+  dialogs: string[];
+  /** Resolves with the next dialog message shown after the call (or one already queued). */
+  nextDialog: (action: () => Promise<unknown>, timeoutMs?: number) => Promise<string>;
+  screenshot: (name: string) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** Chromium with a fresh profile (its own cookies), so each session starts signed out. */
+export async function openBrowser(baseUrl: string): Promise<BrowserSession> {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'roughcut-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL: baseUrl,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    dialog.accept().catch(() => undefined);
+  });
+
+  return {
+    context,
+    page,
+    dialogs,
+    async nextDialog(action, timeoutMs = 10_000) {
+      const before = dialogs.length;
+      await action();
+      const deadline = Date.now() + timeoutMs;
+      while (dialogs.length === before) {
+        if (Date.now() > deadline) throw new Error(`No dialog appeared within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return dialogs[before] ?? '';
+    },
+    async screenshot(name) {
+      await mkdir(SCREENS_DIR, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true });
+    },
+    async close() {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

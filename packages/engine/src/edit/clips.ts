@@ -1,0 +1,178 @@
+// Clips of the spec (title, description, engagement_score, is_long_form, segments) from phrases.
+import { MAX_ENGAGEMENT_SCORE } from '@roughcut/shared';
+import type { EnergyTrack, Phrase, Word } from '../types.ts';
+import { capitalise, keyPhrase, normaliseToken, termStats, topKeywords } from './keywords.ts';
+import type { TermStats } from './keywords.ts';
+import { engagementScore, scoreFeatures } from './scoring.ts';
+import type { ClipFeatures } from './scoring.ts';
+import { splitSentences } from './sentences.ts';
+import type { Sentence } from './sentences.ts';
+
+export type ClipSegment = { start: number; end: number; phrase: string; words: Word[] };
+
+export type EngineClip = {
+  title: string;
+  description: string;
+  engagement_score: number;
+  is_long_form: boolean;
+  /** The clip's window in the source (seconds). */
+  start: number;
+  end: number;
+  segments: ClipSegment[];
+  /** Why the clip scored as it did (short clips only). */
+  features?: ClipFeatures;
+  /** Who ranked and titled it: the built-in heuristic or an LLM. */
+  ranker?: 'heuristic' | 'llm';
+};
+
+export type ShortClipOptions = {
+  minS?: number;
+  maxS?: number;
+  maxClips?: number;
+  sentencePauseS?: number;
+};
+
+export const DEFAULT_SHORT_CLIP = { minS: 15, maxS: 60, maxClips: 5 } as const;
+const TITLE_MAX_CHARS = 80;
+const DESCRIPTION_MAX_CHARS = 280;
+
+const toSegment = (p: Phrase): ClipSegment => ({
+  start: p.start,
+  end: p.end,
+  phrase: p.phrase,
+  words: p.words,
+});
+
+const truncate = (text: string, max: number): string =>
+  text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+
+function wordTexts(words: readonly Word[]): string[] {
+  return words.map((w) => w.text.trim()).filter(Boolean);
+}
+
+function makeTitle(words: readonly Word[], stats: TermStats, fallback: string): string {
+  const phrase = keyPhrase(wordTexts(words), stats);
+  return truncate(capitalise(phrase ?? fallback), TITLE_MAX_CHARS) || 'Untitled clip';
+}
+
+/** The gist: the sentences richest in the document's keywords, in their spoken order. */
+function makeDescription(sentences: readonly Sentence[], stats: TermStats, count = 2): string {
+  const ranked = sentences
+    .map((s, index) => {
+      const tokens = s.words.map((w) => normaliseToken(w.text));
+      const weight = tokens.reduce((sum, t) => sum + (stats.counts.get(t) ?? 0), 0);
+      return { s, index, score: weight / Math.sqrt(Math.max(1, tokens.length)) };
+    })
+    .sort((a, b) => b.score - a.score)
+    .slice(0, count)
+    .sort((a, b) => a.index - b.index);
+  const text = ranked.map((r) => `${capitalise(r.s.text)}${/[.!?]$/.test(r.s.text) ? '' : '.'}`);
+  return truncate(text.join(' '), DESCRIPTION_MAX_CHARS);
+}
+
+const allWords = (phrases: readonly Phrase[]): Word[] => phrases.flatMap((p) => p.words);
+
+export function makeLongFormClip(phrases: readonly Phrase[], durationS: number): EngineClip {
+  const words = allWords(phrases);
+  const stats = termStats(words.map((w) => normaliseToken(w.text)));
+  const sentences = splitSentences(words);
+  return {
+    title: words.length ? makeTitle(words, stats, 'Full video') : 'Full video',
+    description: sentences.length
+      ? makeDescription(sentences, stats, 3)
+      : 'No speech was recognised in this video.',
+    // NOTE: the spec shows no score for long form; the maximum keeps it first in score order.
+    engagement_score: MAX_ENGAGEMENT_SCORE,
+    is_long_form: true,
+    start: 0,
+    end: durationS,
+    segments: phrases.map(toSegment),
+  };
+}
+
+export type Candidate = EngineClip & { features: ClipFeatures };
+
+/** Every run of whole sentences lasting minS-maxS, scored. */
+export function shortClipCandidates(
+  phrases: readonly Phrase[],
+  durationS: number,
+  energy: EnergyTrack | undefined,
+  options: ShortClipOptions = {},
+): Candidate[] {
+  const minS = options.minS ?? DEFAULT_SHORT_CLIP.minS;
+  const maxS = Math.max(minS, options.maxS ?? DEFAULT_SHORT_CLIP.maxS);
+  const words = allWords(phrases);
+  const sentences = splitSentences(words, options.sentencePauseS);
+  const stats = termStats(words.map((w) => normaliseToken(w.text)));
+  const keywords = topKeywords(stats, 10);
+  const candidates: Candidate[] = [];
+  const build = (i: number, j: number): Candidate => {
+    const first = sentences[i]!;
+    const last = sentences[j]!;
+    const inside = sentences.slice(i, j + 1);
+    const windowWords = inside.flatMap((s) => s.words);
+    const segments = phrases
+      .filter((p) => p.start >= first.start - 0.5 && p.end <= last.end + 0.5)
+      .filter((p) => p.words.some((w) => w.start >= first.start && w.end <= last.end));
+    const start = Math.min(first.start, ...segments.map((s) => s.start));
+    const end = Math.max(last.end, ...segments.map((s) => s.end));
+    const features = scoreFeatures(
+      {
+        start,
+        end,
+        words: windowWords,
+        pauseBefore: first.start - (sentences[i - 1]?.end ?? 0),
+        pauseAfter: (sentences[j + 1]?.start ?? durationS) - last.end,
+      },
+      { energy, keywords },
+    );
+    return {
+      title: makeTitle(windowWords, stats, first.text),
+      description: makeDescription(inside, stats),
+      engagement_score: engagementScore(features),
+      is_long_form: false,
+      start,
+      end,
+      segments: segments.map(toSegment),
+      features,
+      ranker: 'heuristic',
+    };
+  };
+  let longest: [number, number] | undefined;
+  for (let i = 0; i < sentences.length; i++) {
+    for (let j = i; j < sentences.length; j++) {
+      const length = sentences[j]!.end - sentences[i]!.start;
+      if (length > maxS) break;
+      if (length >= minS) candidates.push(build(i, j));
+      if (!longest || length > sentences[longest[1]]!.end - sentences[longest[0]]!.start) {
+        longest = [i, j];
+      }
+    }
+  }
+  // NOTE: a video with less speech than minS still gets its best (longest) clip, not nothing.
+  if (!candidates.length && longest) candidates.push(build(longest[0], longest[1]));
+  return candidates;
+}
+
+/** Highest score first, skipping any candidate that overlaps one already kept. */
+export function selectNonOverlapping(candidates: readonly Candidate[], maxClips: number): Candidate[] {
+  const kept: Candidate[] = [];
+  const ordered = [...candidates].sort(
+    (a, b) => b.engagement_score - a.engagement_score || b.end - b.start - (a.end - a.start),
+  );
+  for (const c of ordered) {
+    if (kept.length >= maxClips) break;
+    if (kept.every((k) => c.end <= k.start || c.start >= k.end)) kept.push(c);
+  }
+  return kept;
+}
+
+export function makeShortClips(
+  phrases: readonly Phrase[],
+  durationS: number,
+  energy: EnergyTrack | undefined,
+  options: ShortClipOptions = {},
+): Candidate[] {
+  const candidates = shortClipCandidates(phrases, durationS, energy, options);
+  return selectNonOverlapping(candidates, options.maxClips ?? DEFAULT_SHORT_CLIP.maxClips);
+}

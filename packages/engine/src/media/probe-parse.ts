@@ -1,0 +1,220 @@
+// Pure parts of probing: ffprobe argument arrays and turning ffprobe output into a ProbeResult or a
+// user-actionable EngineError.
+import { EngineError } from '../types.ts';
+import type { ProbeResult } from '../types.ts';
+
+export type ProbeErrorCode =
+  | 'file_not_found'
+  | 'zero_length'
+  | 'not_a_video'
+  | 'truncated_file'
+  | 'corrupt_file'
+  | 'no_video_stream'
+  | 'no_audio_stream'
+  | 'unsupported_codec';
+
+const REUPLOAD = 'Upload the complete .mp4 again, or export it again from your camera or editor.';
+
+export const PROBE_MESSAGES: Record<ProbeErrorCode, string> = {
+  file_not_found: 'The video file could not be found. Upload it again.',
+  zero_length: `The video is empty (0 seconds long, or 0 bytes). ${REUPLOAD}`,
+  not_a_video: 'This file is not a video. Upload an .mp4 video file of someone talking.',
+  truncated_file: `The video file is incomplete: it was cut off, probably during upload or export. ${REUPLOAD}`,
+  corrupt_file: `The video file is damaged and cannot be read. ${REUPLOAD}`,
+  no_video_stream:
+    'The file has sound but no picture. Upload a video (.mp4) with both a picture and a sound track.',
+  no_audio_stream:
+    'The video has no sound track, so there is no speech to edit. Upload a video recorded with sound.',
+  unsupported_codec:
+    'The video uses a format this server cannot decode. Export it as H.264 or HEVC video with AAC audio and upload it again.',
+};
+
+export const probeError = (code: ProbeErrorCode, detail?: string): EngineError =>
+  new EngineError(code, detail ? `${PROBE_MESSAGES[code]} (${detail})` : PROBE_MESSAGES[code]);
+
+export const buildProbeArgs = (path: string): string[] => [
+  '-of',
+  'json',
+  '-show_format',
+  '-show_streams',
+  '--',
+  path,
+];
+
+/** One demux pass over every packet (no decoding): keyframes, frame durations, truncation. */
+export const buildPacketScanArgs = (path: string): string[] => [
+  '-show_entries',
+  'packet=stream_index,pts_time,dts_time,duration_time,flags',
+  '-of',
+  'csv=p=0',
+  '--',
+  path,
+];
+
+type FfprobeStream = {
+  index?: number;
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  sample_aspect_ratio?: string;
+  r_frame_rate?: string;
+  avg_frame_rate?: string;
+  sample_rate?: string;
+  channels?: number;
+  duration?: string;
+  nb_frames?: string;
+  disposition?: { attached_pic?: number };
+  tags?: Record<string, string>;
+  side_data_list?: { side_data_type?: string; rotation?: number }[];
+};
+export type FfprobeOutput = {
+  streams?: FfprobeStream[];
+  format?: { format_name?: string; duration?: string; size?: string; bit_rate?: string };
+};
+
+export const parseRatio = (value: string | undefined): number => {
+  if (!value) return 0;
+  const [num, den] = value.split(/[/:]/).map(Number);
+  if (num === undefined || !Number.isFinite(num)) return 0;
+  if (den === undefined) return num;
+  return den ? num / den : 0;
+};
+
+const toNumber = (value: string | number | undefined): number => {
+  const n = Number(value);
+  return Number.isFinite(n) ? n : 0;
+};
+
+export const normaliseRotation = (degrees: number): number => {
+  const quarter = Math.round(degrees / 90) * 90;
+  return ((quarter % 360) + 360) % 360;
+};
+
+const streamRotation = (stream: FfprobeStream): number => {
+  const matrix = stream.side_data_list?.find((d) => typeof d.rotation === 'number');
+  if (matrix?.rotation !== undefined) return normaliseRotation(matrix.rotation);
+  return normaliseRotation(toNumber(stream.tags?.rotate));
+};
+
+/** ffprobe's JSON → ProbeResult, or the reason the file cannot be edited. */
+export function parseProbeOutput(json: string, sizeBytes: number): ProbeResult {
+  let data: FfprobeOutput;
+  try {
+    data = JSON.parse(json) as FfprobeOutput;
+  } catch {
+    throw probeError('corrupt_file');
+  }
+  const streams = data.streams ?? [];
+  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  if (!video && !audio) throw probeError('not_a_video');
+  if (!video) throw probeError('no_video_stream');
+  if (!audio) throw probeError('no_audio_stream');
+  if (!video.codec_name || !audio.codec_name) throw probeError('unsupported_codec');
+  const width = toNumber(video.width);
+  const height = toNumber(video.height);
+  if (width <= 0 || height <= 0) throw probeError('corrupt_file', 'the picture has no size');
+
+  const durationS = Math.max(
+    toNumber(data.format?.duration),
+    toNumber(video.duration),
+    toNumber(audio.duration),
+  );
+  if (!(durationS > 0) || video.nb_frames === '0') throw probeError('zero_length');
+
+  const rotation = streamRotation(video);
+  const sar = parseRatio(video.sample_aspect_ratio) || 1;
+  const sarWidth = Math.round(width * sar);
+  const quarterTurn = rotation === 90 || rotation === 270;
+  const avg = parseRatio(video.avg_frame_rate);
+  const real = parseRatio(video.r_frame_rate);
+  const fps = avg > 0 ? avg : real;
+  return {
+    durationS,
+    width,
+    height,
+    displayWidth: quarterTurn ? height : sarWidth,
+    displayHeight: quarterTurn ? sarWidth : height,
+    rotation,
+    fps,
+    // Refined by the packet scan; r_frame_rate far from the average is the container's own hint.
+    variableFrameRate: avg > 0 && real > 0 && Math.abs(real - avg) / real > 0.01,
+    videoCodec: video.codec_name,
+    audioCodec: audio.codec_name,
+    audioSampleRate: toNumber(audio.sample_rate),
+    audioChannels: toNumber(audio.channels),
+    formatName: data.format?.format_name ?? '',
+    sizeBytes: sizeBytes || toNumber(data.format?.size),
+    bitRate: toNumber(data.format?.bit_rate),
+  };
+}
+
+export type PacketScan = {
+  videoPackets: number;
+  audioPackets: number;
+  keyframes: number[];
+  minFrameS: number;
+  maxFrameS: number;
+};
+
+/** Folds `stream_index,pts_time,dts_time,duration_time,flags` lines in O(1) memory (keyframes aside). */
+export function createPacketScanner(videoIndex: number, audioIndex: number) {
+  const scan: PacketScan = {
+    videoPackets: 0,
+    audioPackets: 0,
+    keyframes: [],
+    minFrameS: Infinity,
+    maxFrameS: 0,
+  };
+  let pending = '';
+  const line = (text: string) => {
+    const [index, pts, dts, duration, flags] = text.split(',');
+    const stream = Number(index);
+    if (stream === audioIndex) scan.audioPackets++;
+    if (stream !== videoIndex) return;
+    scan.videoPackets++;
+    const d = Number(duration);
+    if (Number.isFinite(d) && d > 0) {
+      scan.minFrameS = Math.min(scan.minFrameS, d);
+      scan.maxFrameS = Math.max(scan.maxFrameS, d);
+    }
+    const t = Number(pts !== 'N/A' && pts ? pts : dts);
+    if (flags?.startsWith('K') && Number.isFinite(t)) scan.keyframes.push(t);
+  };
+  return {
+    write(chunk: string) {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const l of lines) if (l.trim()) line(l.trim());
+    },
+    end(): PacketScan {
+      if (pending.trim()) line(pending.trim());
+      pending = '';
+      scan.keyframes.sort((a, b) => a - b);
+      return scan;
+    },
+  };
+}
+
+/** Frame durations that vary by more than 5 % mean a variable frame rate. */
+export const isVariableFrameRate = (scan: PacketScan): boolean =>
+  scan.videoPackets > 2 && scan.minFrameS > 0 && scan.maxFrameS / scan.minFrameS > 1.05;
+
+/** ffprobe/ffmpeg stderr lines that mean the file stops before its index says it should. */
+export const TRUNCATION_PATTERN = /partial file|moov atom not found|end of file|Truncat|ran out of data/i;
+
+/** ISO-BMFF (mp4/mov) files start with a box such as ftyp; used to tell "cut off" from "not a video". */
+export function looksLikeIsoMedia(head: Buffer): boolean {
+  if (head.length < 8) return false;
+  const box = head.toString('latin1', 4, 8);
+  return ['ftyp', 'moov', 'mdat', 'free', 'wide', 'skip', 'pnot'].includes(box);
+}
+
+/** Maps an ffprobe failure on the first pass to the user's reason. */
+export function classifyProbeFailure(message: string, head: Buffer): EngineError {
+  if (TRUNCATION_PATTERN.test(message) && looksLikeIsoMedia(head)) return probeError('truncated_file');
+  if (looksLikeIsoMedia(head)) return probeError('corrupt_file');
+  return probeError('not_a_video');
+}

@@ -1,0 +1,98 @@
+import { open, stat } from 'node:fs/promises';
+import { EngineError } from '../types.ts';
+import type { ProbeResult } from '../types.ts';
+import { runFfprobe, streamFfprobe } from './ffmpeg-runner.ts';
+import {
+  TRUNCATION_PATTERN,
+  buildPacketScanArgs,
+  buildProbeArgs,
+  classifyProbeFailure,
+  createPacketScanner,
+  isVariableFrameRate,
+  parseProbeOutput,
+  probeError,
+} from './probe-parse.ts';
+import type { FfprobeOutput } from './probe-parse.ts';
+
+export type ProbeOptions = {
+  signal?: AbortSignal;
+  /** Include keyframe times (smart cut needs them). */
+  keyframes?: boolean;
+  /**
+   * Demux every packet to catch truncated files and measure frame-rate variation (default true).
+   * It reads the whole file but decodes nothing: about a second per GB from cache.
+   */
+  scanPackets?: boolean;
+};
+
+async function readHead(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(buffer, 0, 16, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Probes and validates an uploaded video. Resolves only for a file the engine can edit: a picture,
+ * a sound track, a positive length and (with scanPackets) every packet present. Otherwise rejects
+ * with an EngineError whose message tells the user what to do.
+ */
+export async function probeMedia(path: string, options: ProbeOptions = {}): Promise<ProbeResult> {
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw probeError('not_a_video', 'not a file');
+    size = info.size;
+  } catch (error) {
+    if (error instanceof EngineError) throw error;
+    throw probeError('file_not_found');
+  }
+  if (size === 0) throw probeError('zero_length');
+  const head = await readHead(path);
+
+  let json: string;
+  try {
+    json = await runFfprobe(buildProbeArgs(path), { signal: options.signal });
+  } catch (error) {
+    if (!(error instanceof EngineError)) throw error;
+    throw classifyProbeFailure(error.message, head);
+  }
+  const result = parseProbeOutput(json, size);
+  if (options.scanPackets === false) return result;
+
+  const streams = (JSON.parse(json) as FfprobeOutput).streams ?? [];
+  const videoIndex =
+    streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic)?.index ?? -1;
+  const audioIndex = streams.find((s) => s.codec_type === 'audio')?.index ?? -1;
+  const scanner = createPacketScanner(videoIndex, audioIndex);
+  let truncated = false;
+  const scan = streamFfprobe(buildPacketScanArgs(path), {
+    signal: options.signal,
+    onStderrLine: (line) => {
+      if (TRUNCATION_PATTERN.test(line)) truncated = true;
+    },
+  });
+  scan.stdout.setEncoding('utf8');
+  scan.stdout.on('data', (chunk: string) => scanner.write(chunk));
+  try {
+    await scan.done;
+  } catch (error) {
+    if (!(error instanceof EngineError)) throw error;
+    throw TRUNCATION_PATTERN.test(error.message)
+      ? probeError('truncated_file')
+      : probeError('corrupt_file');
+  }
+  const packets = scanner.end();
+  if (truncated) throw probeError('truncated_file');
+  if (packets.videoPackets === 0) throw probeError('zero_length', 'no video frames');
+  if (packets.audioPackets === 0) throw probeError('no_audio_stream', 'the sound track is empty');
+  return {
+    ...result,
+    variableFrameRate: result.variableFrameRate || isVariableFrameRate(packets),
+    ...(options.keyframes ? { keyframes: packets.keyframes } : {}),
+  };
+}

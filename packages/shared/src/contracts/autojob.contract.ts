@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import {
+  JOB_STATUSES,
+  MAX_MAX_WORDS_IN_PHRASE,
+  MIN_MAX_WORDS_IN_PHRASE,
+  STEP_TYPES,
+} from '../constants.ts';
+import { isLanguageCode } from '../languages.ts';
+import { idParamSchema } from './common.contract.ts';
+
+// SPEC section 3 "Auto job", "Job instance" and section 7 "Video edits (auto jobs)".
+// Times are unix seconds. Ids are opaque strings.
+
+export const jobStatusSchema = z.enum(JOB_STATUSES);
+export const stepTypeSchema = z.enum(STEP_TYPES, {
+  error: `Step type must be one of: ${STEP_TYPES.join(', ')}.`,
+});
+
+export const entityIdSchema = z.string().min(1).max(64);
+const unixSeconds = z.number().int().min(0);
+
+export const jobNameSchema = z
+  .string({ error: 'Please enter a name first' })
+  .trim()
+  .min(1, 'Please enter a name first')
+  .max(200, 'Names can be at most 200 characters long.');
+
+export const languageSchema = z
+  .string()
+  .refine(isLanguageCode, { error: 'Unknown language code. Choose one of the listed languages.' });
+
+export const maxWordsInPhraseSchema = z
+  .number()
+  .int('Max words per phrase must be a whole number.')
+  .min(MIN_MAX_WORDS_IN_PHRASE, 'Max words per phrase must be between 1 and 10.')
+  .max(MAX_MAX_WORDS_IN_PHRASE, 'Max words per phrase must be between 1 and 10.');
+
+/** An element of Auto job `steps`; also GET /api/manage/autojob/{id}/steps items. */
+export const stepSchema = z.object({ step_type: stepTypeSchema });
+export type Step = z.infer<typeof stepSchema>;
+
+/** Job instance: one run of a job. Embedded as Auto job `job_instance`. */
+export const jobInstanceSchema = z.object({
+  id: entityIdSchema,
+  auto_job_id: entityIdSchema,
+  status: jobStatusSchema,
+  confirmed: z.boolean(),
+  failure_reason: z.string().nullable(),
+});
+export type JobInstance = z.infer<typeof jobInstanceSchema>;
+
+/**
+ * Auto job (a video edit). `status` and `last_updated_at` follow the latest instance; a job
+ * that never ran is `created` with `job_instance` null.
+ */
+export const autoJobSchema = z.object({
+  id: entityIdSchema,
+  name: z.string(),
+  status: jobStatusSchema,
+  steps: z.array(stepSchema),
+  job_instance: jobInstanceSchema.nullable(),
+  latest_job_instance_id: entityIdSchema.nullable(),
+  template_id: entityIdSchema.nullable(),
+  language: z.string(),
+  max_words_in_phrase: z.number().int(),
+  created_at: unixSeconds,
+  last_updated_at: unixSeconds,
+});
+export type AutoJob = z.infer<typeof autoJobSchema>;
+
+/** Params of every /api/manage/autojob/{id}... path. */
+export const autoJobParamsSchema = idParamSchema;
+export type AutoJobParams = z.infer<typeof autoJobParamsSchema>;
+
+/** GET /api/manage/autojobs → a plain list of jobs. */
+export const autoJobListResponseSchema = z.array(autoJobSchema);
+export type AutoJobListResponse = z.infer<typeof autoJobListResponseSchema>;
+
+/** GET /api/manage/autojob/{id} → the job with its latest `job_instance`. */
+export const autoJobResponseSchema = autoJobSchema;
+export type AutoJobResponse = z.infer<typeof autoJobResponseSchema>;
+
+/** GET /api/manage/autojob/{id}/steps → a plain list of {step_type}. */
+export const stepListResponseSchema = z.array(stepSchema);
+export type StepListResponse = z.infer<typeof stepListResponseSchema>;
+
+const uniqueSteps = (steps: readonly string[]): boolean => new Set(steps).size === steps.length;
+
+/**
+ * PUT /api/manage/autojob {name, steps: step types} → the created auto job.
+ * NOTE: an empty step list is accepted because a job may also lose all its steps through
+ * Delete Step; the create panel itself insists on at least one option.
+ */
+export const createAutoJobRequestSchema = z.object({
+  name: jobNameSchema,
+  steps: z
+    .array(stepTypeSchema)
+    .refine(uniqueSteps, { error: 'Each step type may be added only once.' }),
+});
+export type CreateAutoJobRequest = z.infer<typeof createAutoJobRequestSchema>;
+export const createAutoJobResponseSchema = autoJobSchema;
+
+/**
+ * POST /api/manage/autojob/{id}: the client sends the whole job; only these fields are applied
+ * (rename, template_id, language, max_words_in_phrase). Unknown and read-only fields are stripped.
+ * Response: the updated auto job.
+ */
+export const updateAutoJobRequestSchema = z.object({
+  name: jobNameSchema.optional(),
+  template_id: entityIdSchema.nullable().optional(),
+  language: languageSchema.optional(),
+  max_words_in_phrase: maxWordsInPhraseSchema.optional(),
+});
+export type UpdateAutoJobRequest = z.infer<typeof updateAutoJobRequestSchema>;
+export const updateAutoJobResponseSchema = autoJobSchema;
+
+/** POST /api/manage/autojob/{id}/step {step_type} → the updated auto job. */
+export const addStepRequestSchema = stepSchema;
+export type AddStepRequest = z.infer<typeof addStepRequestSchema>;
+
+/**
+ * POST /api/manage/autojob/{id}/step/delete: the body is the step type alone, as a JSON string
+ * (e.g. `"short-form-clips"`) → the updated auto job.
+ */
+export const deleteStepRequestSchema = stepTypeSchema;
+export type DeleteStepRequest = z.infer<typeof deleteStepRequestSchema>;
+export const stepChangeResponseSchema = autoJobSchema;
+
+/**
+ * Empty bodies: POST /api/manage/autojob/{id}/start, /cancel, .../instance/{instance_id}/confirm,
+ * .../clips/confirm, .../clips/unconfirm and .../clip/{clip_id}/unconfirm. Clients send nothing
+ * or `{}`; anything else is ignored.
+ */
+export const emptyRequestSchema = z.union([z.undefined(), z.null(), z.object({})]);
+export type EmptyRequest = z.infer<typeof emptyRequestSchema>;
+
+/** POST /api/manage/autojob/{id}/start and /cancel → the job with its (new) latest instance. */
+export const startAutoJobResponseSchema = autoJobSchema;
+export const cancelAutoJobResponseSchema = autoJobSchema;

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { customConfirmClipRequestSchema } from '../contracts/clip.contract.ts';
+import { DEFAULT_DRAW_SETTINGS } from '../draw-settings.ts';
+import {
+  buildClipConfirmPayload,
+  CLIP_EDIT_STEP_LABELS,
+  clipScreenState,
+  confirmAllSteps,
+  confirmEditButtonLabel,
+  INITIAL_SELECTED_STEP,
+  isClipEditable,
+  toggleConfirmedStep,
+} from './clip-confirm.rules.ts';
+
+const gaps = [{ id: 'gap-0', start: 0, end: 0.5 }];
+
+describe('confirmed steps (spec 4.4)', () => {
+  it('starts on speech-gaps with nothing confirmed, toggles and confirms all', () => {
+    expect(INITIAL_SELECTED_STEP).toBe('speech-gaps');
+    const one = toggleConfirmedStep([], 'speech-gaps');
+    expect(one).toEqual(['speech-gaps']);
+    expect(toggleConfirmedStep(one, 'speech-gaps')).toEqual([]);
+    expect(confirmAllSteps()).toEqual(['speech-gaps', 'subtitles']);
+    expect(confirmEditButtonLabel(one, 'speech-gaps')).toBe('Unconfirm Edit');
+    expect(confirmEditButtonLabel(one, 'subtitles')).toBe('Confirm Edit');
+    expect(CLIP_EDIT_STEP_LABELS).toEqual({ 'speech-gaps': 'Speech Gaps', subtitles: 'Subtitles' });
+  });
+});
+
+describe('submit (spec 5)', () => {
+  it('refuses with no confirmed steps', () => {
+    expect(
+      buildClipConfirmPayload({ confirmedSteps: [], gaps, drawSettings: DEFAULT_DRAW_SETTINGS }),
+    ).toEqual({
+      ok: false,
+      error: 'Unable to submit - you have not confirmed any edits yet for this clip.',
+    });
+  });
+
+  it('includes the cut only with speech-gaps and the subtitle only with subtitles', () => {
+    expect(
+      buildClipConfirmPayload({
+        confirmedSteps: ['speech-gaps'],
+        gaps,
+        drawSettings: DEFAULT_DRAW_SETTINGS,
+      }),
+    ).toEqual({ ok: true, payload: { cut: gaps } });
+    expect(
+      buildClipConfirmPayload({
+        confirmedSteps: ['subtitles'],
+        gaps,
+        drawSettings: DEFAULT_DRAW_SETTINGS,
+      }),
+    ).toEqual({ ok: true, payload: { subtitle: DEFAULT_DRAW_SETTINGS } });
+    const both = buildClipConfirmPayload({
+      confirmedSteps: ['subtitles', 'speech-gaps'],
+      gaps,
+      drawSettings: DEFAULT_DRAW_SETTINGS,
+    });
+    expect(both).toEqual({ ok: true, payload: { cut: gaps, subtitle: DEFAULT_DRAW_SETTINGS } });
+    if (both.ok) expect(customConfirmClipRequestSchema.parse(both.payload)).toEqual(both.payload);
+  });
+});
+
+describe('clip screen state (spec 2.10)', () => {
+  it('is editable only while awaiting and unconfirmed', () => {
+    expect(isClipEditable({ status: 'awaiting-confirmation', confirmed: false })).toBe(true);
+    expect(isClipEditable({ status: 'awaiting-confirmation', confirmed: true })).toBe(false);
+    expect(isClipEditable({ status: 'finished', confirmed: true })).toBe(false);
+  });
+
+  it('shows failure, loading or the editor', () => {
+    expect(clipScreenState({ status: 'failed', confirmed: false }, false)).toBe('failed');
+    expect(clipScreenState({ status: 'processing', confirmed: false }, false)).toBe('loading');
+    expect(clipScreenState({ status: 'awaiting-confirmation', confirmed: true }, false)).toBe(
+      'loading',
+    );
+    expect(clipScreenState({ status: 'awaiting-confirmation', confirmed: false }, true)).toBe(
+      'loading',
+    );
+    expect(clipScreenState({ status: 'awaiting-confirmation', confirmed: false }, false)).toBe(
+      'editor',
+    );
+    expect(clipScreenState({ status: 'finished', confirmed: true }, false)).toBe('view');
+    expect(clipScreenState(null, false)).toBe('loading');
+  });
+});

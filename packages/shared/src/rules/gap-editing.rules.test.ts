@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import type { Gap } from '../contracts/clip.contract.ts';
+import {
+  clampHandle,
+  clipKeptSpans,
+  deleteGap,
+  holesBetween,
+  mergeGaps,
+  moveGapHandle,
+  nextGapId,
+  playbackSkipTarget,
+  round2,
+  segmentsRange,
+  subtractGaps,
+  totalLength,
+  undoDelete,
+} from './gap-editing.rules.ts';
+
+const gaps: Gap[] = [
+  { id: 'gap-0', start: 0, end: 1 },
+  { id: 'gap-1', start: 3, end: 4 },
+  { id: 'gap-2', start: 8, end: 9.5 },
+];
+const DURATION = 10;
+
+describe('start handle', () => {
+  it('cannot pass the previous gap end', () => {
+    expect(clampHandle(gaps, 'gap-1', 'start', 0.5, DURATION)).toBe(1);
+  });
+
+  it('cannot go below 0 for the first gap', () => {
+    expect(clampHandle([{ id: 'gap-0', start: 0.5, end: 1 }], 'gap-0', 'start', -3, DURATION)).toBe(
+      0,
+    );
+  });
+
+  it('cannot come within 0.1 s of its own end', () => {
+    expect(clampHandle(gaps, 'gap-1', 'start', 3.95, DURATION)).toBe(3.9);
+    expect(clampHandle(gaps, 'gap-1', 'start', 5, DURATION)).toBe(3.9);
+  });
+
+  it('moves freely in between, rounded to 2 decimals', () => {
+    expect(clampHandle(gaps, 'gap-1', 'start', 2.34567, DURATION)).toBe(2.35);
+  });
+});
+
+describe('end handle', () => {
+  it('cannot pass the next gap start', () => {
+    expect(clampHandle(gaps, 'gap-1', 'end', 8.5, DURATION)).toBe(8);
+  });
+
+  it('cannot pass the duration for the last gap', () => {
+    expect(clampHandle(gaps, 'gap-2', 'end', 12, DURATION)).toBe(10);
+  });
+
+  it('cannot come within 0.1 s of its own start', () => {
+    expect(clampHandle(gaps, 'gap-1', 'end', 3.05, DURATION)).toBe(3.1);
+    expect(clampHandle(gaps, 'gap-1', 'end', 0, DURATION)).toBe(3.1);
+  });
+
+  it('rounds inward so a bound is never crossed', () => {
+    const odd: Gap[] = [{ id: 'gap-0', start: 1, end: 2.005 }];
+    expect(clampHandle(odd, 'gap-0', 'start', 5, DURATION)).toBe(1.9);
+  });
+
+  it('does not move a pinched edge of a gap already narrower than the minimum', () => {
+    const thin: Gap[] = [
+      { id: 'gap-0', start: 0, end: 1 },
+      { id: 'gap-1', start: 1, end: 1.05 },
+      { id: 'gap-2', start: 1.05, end: 2 },
+    ];
+    expect(clampHandle(thin, 'gap-1', 'start', 0.5, DURATION)).toBe(1);
+    expect(clampHandle(thin, 'gap-1', 'end', 2, DURATION)).toBe(1.05);
+    // Without neighbours it may still widen.
+    const alone: Gap[] = [{ id: 'gap-1', start: 1, end: 1.05 }];
+    expect(clampHandle(alone, 'gap-1', 'start', 0.5, DURATION)).toBe(0.5);
+    expect(clampHandle(alone, 'gap-1', 'end', 2, DURATION)).toBe(2);
+  });
+
+  it('returns null for an unknown gap', () => {
+    expect(clampHandle(gaps, 'gap-9', 'end', 1, DURATION)).toBeNull();
+  });
+});
+
+describe('moveGapHandle', () => {
+  it('updates only the dragged gap', () => {
+    const moved = moveGapHandle(gaps, 'gap-1', 'end', 5.123, DURATION);
+    expect(moved[1]).toEqual({ id: 'gap-1', start: 3, end: 5.12 });
+    expect(moved[0]).toBe(gaps[0]);
+    expect(gaps[1]?.end).toBe(4);
+  });
+
+  it('works on unsorted input', () => {
+    const shuffled = [gaps[2], gaps[0], gaps[1]] as Gap[];
+    expect(moveGapHandle(shuffled, 'gap-1', 'start', 0, DURATION)[2]?.start).toBe(1);
+  });
+});
+
+describe('delete and undo', () => {
+  it('deletes only with Ctrl or Meta held', () => {
+    const state = { gaps, deletedGaps: [] };
+    expect(deleteGap(state, 'gap-1', {})).toBe(state);
+    expect(deleteGap(state, 'gap-1', { ctrlKey: false, metaKey: false })).toBe(state);
+    const ctrl = deleteGap(state, 'gap-1', { ctrlKey: true });
+    expect(ctrl.gaps.map((g) => g.id)).toEqual(['gap-0', 'gap-2']);
+    expect(ctrl.deletedGaps).toEqual([gaps[1]]);
+    expect(deleteGap(state, 'gap-1', { metaKey: true }).deletedGaps).toHaveLength(1);
+    expect(deleteGap(state, 'nope', { metaKey: true })).toBe(state);
+  });
+
+  it('restores the last deleted gap first', () => {
+    let state = { gaps, deletedGaps: [] as Gap[] };
+    state = deleteGap(state, 'gap-0', { ctrlKey: true });
+    state = deleteGap(state, 'gap-2', { ctrlKey: true });
+    state = undoDelete(state);
+    expect(state.gaps.map((g) => g.id)).toEqual(['gap-1', 'gap-2']);
+    expect(state.deletedGaps.map((g) => g.id)).toEqual(['gap-0']);
+    state = undoDelete(state);
+    expect(state.gaps).toEqual(gaps);
+    expect(undoDelete(state)).toBe(state);
+  });
+
+  it('trims gaps that grew into the restored one', () => {
+    let state = { gaps, deletedGaps: [] as Gap[] };
+    state = deleteGap(state, 'gap-1', { ctrlKey: true });
+    // gap-0's end and gap-2's start were dragged over where gap-1 was.
+    state = {
+      ...state,
+      gaps: [
+        { id: 'gap-0', start: 0, end: 3.5 },
+        { id: 'gap-2', start: 3.8, end: 9.5 },
+      ],
+    };
+    expect(undoDelete(state).gaps).toEqual([
+      { id: 'gap-0', start: 0, end: 3 },
+      { id: 'gap-1', start: 3, end: 4 },
+      { id: 'gap-2', start: 4, end: 9.5 },
+    ]);
+  });
+
+  it('splits a gap that wholly contains the restored one and drops slivers', () => {
+    const state = {
+      gaps: [{ id: 'gap-0', start: 2, end: 6 }],
+      deletedGaps: [{ id: 'gap-1', start: 3, end: 5.95 }],
+    };
+    expect(undoDelete(state).gaps).toEqual([
+      { id: 'gap-0', start: 2, end: 3 },
+      { id: 'gap-1', start: 3, end: 5.95 },
+    ]);
+    const wide = { ...state, deletedGaps: [{ id: 'gap-1', start: 3, end: 4 }] };
+    expect(undoDelete(wide).gaps).toEqual([
+      { id: 'gap-0', start: 2, end: 3 },
+      { id: 'gap-1', start: 3, end: 4 },
+      { id: 'gap-2', start: 4, end: 6 },
+    ]);
+  });
+
+  it('drops a gap lying inside the restored one', () => {
+    const state = {
+      gaps: [{ id: 'gap-3', start: 3.2, end: 3.6 }],
+      deletedGaps: [{ id: 'gap-1', start: 3, end: 4 }],
+    };
+    expect(undoDelete(state).gaps).toEqual([{ id: 'gap-1', start: 3, end: 4 }]);
+  });
+
+  it('numbers new gaps after the highest id', () => {
+    expect(nextGapId(gaps)).toBe('gap-3');
+    expect(nextGapId([])).toBe('gap-0');
+    expect(nextGapId([{ id: 'gap-12' }, { id: 'odd' }])).toBe('gap-13');
+  });
+});
+
+describe('playback', () => {
+  it('merges gaps touching within 0.1 s', () => {
+    expect(
+      mergeGaps([
+        { start: 5, end: 6 },
+        { start: 1, end: 2 },
+        { start: 2.1, end: 3 },
+        { start: 3.15, end: 4 },
+      ]),
+    ).toEqual([
+      { start: 1, end: 3 },
+      { start: 3.15, end: 4 },
+      { start: 5, end: 6 },
+    ]);
+  });
+
+  it('lands 0.01 s after the end of the gap being played', () => {
+    const merged = mergeGaps(gaps);
+    expect(playbackSkipTarget(3, merged)).toBe(4.01);
+    expect(playbackSkipTarget(3.999, merged)).toBe(4.01);
+    expect(playbackSkipTarget(4, merged)).toBeNull();
+    expect(playbackSkipTarget(2, merged)).toBeNull();
+    expect(playbackSkipTarget(9, merged, 9.505)).toBe(9.505);
+  });
+});
+
+describe('kept spans', () => {
+  it('subtracts gaps from spans', () => {
+    expect(subtractGaps([{ start: 0, end: 10 }], gaps)).toEqual([
+      { start: 1, end: 3 },
+      { start: 4, end: 8 },
+      { start: 9.5, end: 10 },
+    ]);
+    expect(subtractGaps([{ start: 0, end: 10 }], [])).toEqual([{ start: 0, end: 10 }]);
+  });
+
+  it('keeps a clip range minus gaps, or the joined segments without gaps', () => {
+    const segments = [
+      { start: 1, end: 2 },
+      { start: 2.05, end: 3 },
+      { start: 5, end: 7 },
+    ];
+    expect(segmentsRange(segments)).toEqual({ start: 1, end: 7 });
+    expect(segmentsRange([])).toBeNull();
+    expect(clipKeptSpans(segments)).toEqual([
+      { start: 1, end: 3 },
+      { start: 5, end: 7 },
+    ]);
+    expect(clipKeptSpans(segments, [{ start: 3, end: 5 }])).toEqual([
+      { start: 1, end: 3 },
+      { start: 5, end: 7 },
+    ]);
+    expect(clipKeptSpans(segments, [])).toEqual([{ start: 1, end: 7 }]);
+    expect(clipKeptSpans([], [])).toEqual([]);
+  });
+
+  it('finds the holes a preview skips and totals lengths', () => {
+    const spans = [
+      { start: 1, end: 3 },
+      { start: 5, end: 7 },
+    ];
+    expect(holesBetween(spans)).toEqual([{ start: 3, end: 5 }]);
+    expect(totalLength(spans)).toBe(4);
+    expect(round2(1.005)).toBe(1.01);
+  });
+});

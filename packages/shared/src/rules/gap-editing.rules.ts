@@ -1,0 +1,197 @@
+import { GAP_MERGE_TOLERANCE_S, MIN_GAP_LENGTH_S, PLAYBACK_SKIP_AHEAD_S } from '../constants.ts';
+import type { Gap } from '../contracts/clip.contract.ts';
+import { roundTo } from '../format/time.format.ts';
+
+// SPEC section 5 "Gap detection and editing" and 4.6: editing gaps by their handles, deleting and
+// undoing, and skipping them during playback. Times are seconds; gaps are kept sorted by start.
+
+export type Span = { start: number; end: number };
+
+export const round2 = (value: number): number => roundTo(value, 2);
+const EPS = 1e-9;
+/** Two-decimal bounds rounded inwards so a rounded handle never crosses its limit. */
+const ceil2 = (value: number): number => Math.ceil(roundTo(value * 100, 6) - EPS) / 100 + 0;
+const floor2 = (value: number): number => Math.floor(roundTo(value * 100, 6) + EPS) / 100 + 0;
+const clamp = (value: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, value));
+
+export const sortGaps = <T extends Span>(gaps: readonly T[]): T[] =>
+  [...gaps].sort((a, b) => a.start - b.start || a.end - b.end);
+
+/** The next free `gap-N` id. */
+export const nextGapId = (gaps: readonly { id: string }[]): string => {
+  let max = -1;
+  for (const { id } of gaps) {
+    const match = /^gap-(\d+)$/.exec(id);
+    if (match?.[1] !== undefined) max = Math.max(max, Number(match[1]));
+  }
+  return `gap-${max + 1}`;
+};
+
+export type HandleSide = 'start' | 'end';
+
+/**
+ * Where a dragged handle may go. A start handle stays between the previous gap's end (or 0) and
+ * 0.1 s before its own end; an end handle between 0.1 s after its own start and the next gap's start
+ * (or the duration). Values are rounded to 2 decimals.
+ */
+export const clampHandle = (
+  gaps: readonly Gap[],
+  id: string,
+  side: HandleSide,
+  time: number,
+  duration: number,
+): number | null => {
+  const sorted = sortGaps(gaps);
+  const index = sorted.findIndex((g) => g.id === id);
+  const gap = sorted[index];
+  if (gap === undefined) return null;
+  const [lo, hi] =
+    side === 'start'
+      ? [sorted[index - 1]?.end ?? 0, gap.end - MIN_GAP_LENGTH_S]
+      : [gap.start + MIN_GAP_LENGTH_S, sorted[index + 1]?.start ?? duration];
+  const low = ceil2(lo);
+  const high = floor2(hi);
+  // NOTE: a gap already narrower than the minimum cannot move that edge at all.
+  if (low > high) return side === 'start' ? gap.start : gap.end;
+  return clamp(round2(time), low, high);
+};
+
+/** The gaps after dragging one handle of gap `id` to `time` (clamped as `clampHandle`). */
+export const moveGapHandle = (
+  gaps: readonly Gap[],
+  id: string,
+  side: HandleSide,
+  time: number,
+  duration: number,
+): Gap[] => {
+  const value = clampHandle(gaps, id, side, time, duration);
+  if (value === null) return [...gaps];
+  return gaps.map((g) => (g.id === id ? { ...g, [side]: value } : g));
+};
+
+export type GapEditState = { gaps: Gap[]; deletedGaps: Gap[] };
+
+export type ClickModifiers = { ctrlKey?: boolean; metaKey?: boolean };
+
+/** Ctrl/Cmd+click deletes a gap (pushing it on the undo stack); a plain click does nothing. */
+export const deleteGap = (
+  state: GapEditState,
+  id: string,
+  modifiers: ClickModifiers,
+): GapEditState => {
+  if (modifiers.ctrlKey !== true && modifiers.metaKey !== true) return state;
+  const gap = state.gaps.find((g) => g.id === id);
+  if (gap === undefined) return state;
+  return { gaps: state.gaps.filter((g) => g.id !== id), deletedGaps: [...state.deletedGaps, gap] };
+};
+
+/**
+ * Undo Delete: restores the last deleted gap and trims every gap that now overlaps it. A gap that
+ * wholly contains it is split around it; pieces shorter than the minimum gap length are dropped.
+ */
+export const undoDelete = (state: GapEditState): GapEditState => {
+  const restored = state.deletedGaps.at(-1);
+  if (restored === undefined) return state;
+  const kept: Gap[] = [];
+  const ids = [...state.gaps, ...state.deletedGaps];
+  const push = (gap: Gap): void => {
+    if (gap.end - gap.start >= MIN_GAP_LENGTH_S - EPS) kept.push(gap);
+  };
+  for (const gap of state.gaps) {
+    if (gap.end <= restored.start || gap.start >= restored.end) {
+      kept.push(gap);
+      continue;
+    }
+    if (gap.start < restored.start) push({ ...gap, end: restored.start });
+    if (gap.end > restored.end) {
+      const id = gap.start < restored.start ? nextGapId([...ids, ...kept]) : gap.id;
+      push({ id, start: restored.end, end: gap.end });
+    }
+  }
+  return {
+    gaps: sortGaps([...kept, restored]),
+    deletedGaps: state.deletedGaps.slice(0, -1),
+  };
+};
+
+/** Gaps touching within `tolerance` (0.1 s) become one span, as playback treats them. */
+export const mergeGaps = (
+  gaps: readonly Span[],
+  tolerance: number = GAP_MERGE_TOLERANCE_S,
+): Span[] => {
+  const merged: Span[] = [];
+  for (const gap of sortGaps(gaps)) {
+    const last = merged.at(-1);
+    if (last !== undefined && gap.start - last.end <= tolerance + EPS) {
+      last.end = Math.max(last.end, gap.end);
+    } else {
+      merged.push({ start: gap.start, end: gap.end });
+    }
+  }
+  return merged;
+};
+
+/**
+ * During playback: if `time` is inside a (merged) gap, the time to jump to, 0.01 s after the gap's
+ * end (never beyond `duration` when given); otherwise null.
+ */
+export const playbackSkipTarget = (
+  time: number,
+  mergedGaps: readonly Span[],
+  duration?: number,
+): number | null => {
+  const gap = mergedGaps.find((g) => time >= g.start && time < g.end);
+  if (gap === undefined) return null;
+  const target = round2(gap.end + PLAYBACK_SKIP_AHEAD_S);
+  return duration === undefined ? target : Math.min(target, duration);
+};
+
+/** `spans` minus `gaps` (merged first): what stays in the cut. */
+export const subtractGaps = (spans: readonly Span[], gaps: readonly Span[]): Span[] => {
+  const cuts = mergeGaps(gaps, 0);
+  const result: Span[] = [];
+  for (const span of mergeGaps(spans, 0)) {
+    let cursor = span.start;
+    for (const cut of cuts) {
+      if (cut.end <= cursor || cut.start >= span.end) continue;
+      if (cut.start > cursor) result.push({ start: cursor, end: cut.start });
+      cursor = Math.max(cursor, cut.end);
+    }
+    if (cursor < span.end) result.push({ start: cursor, end: span.end });
+  }
+  return result.filter((s) => s.end - s.start > EPS);
+};
+
+/** The source range a clip's segments cover, from the first start to the last end. */
+export const segmentsRange = (segments: readonly Span[]): Span | null => {
+  if (segments.length === 0) return null;
+  return {
+    start: Math.min(...segments.map((s) => s.start)),
+    end: Math.max(...segments.map((s) => s.end)),
+  };
+};
+
+/**
+ * The kept spans of a clip: its segment range minus the gaps to cut. Without `gaps`, the segments
+ * themselves (touching within 0.1 s joined), which is what the job page's preview plays.
+ */
+export const clipKeptSpans = (segments: readonly Span[], gaps?: readonly Span[]): Span[] => {
+  if (gaps === undefined) return mergeGaps(segments);
+  const range = segmentsRange(segments);
+  return range === null ? [] : subtractGaps([range], gaps);
+};
+
+/** The gaps a preview skips: the holes between kept spans. */
+export const holesBetween = (spans: readonly Span[]): Span[] => {
+  const sorted = mergeGaps(spans, 0);
+  const holes: Span[] = [];
+  for (let i = 1; i < sorted.length; i += 1) {
+    const prev = sorted[i - 1];
+    const next = sorted[i];
+    if (prev !== undefined && next !== undefined) holes.push({ start: prev.end, end: next.start });
+  }
+  return holes;
+};
+
+export const totalLength = (spans: readonly Span[]): number =>
+  spans.reduce((sum, s) => sum + (s.end - s.start), 0);

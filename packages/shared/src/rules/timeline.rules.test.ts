@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  centerOn,
+  clampViewportStart,
+  clampZoom,
+  DEFAULT_VOLUME_STATE,
+  gapFooterLabel,
+  markerSpacing,
+  panViewport,
+  pixelToTime,
+  resetZoom,
+  rulerMarkers,
+  setVolume,
+  timelineDescription,
+  timeToPixel,
+  toggleMute,
+  viewingLabel,
+  visibleDuration,
+  visibleWindow,
+  zoomAround,
+  zoomByWheel,
+  zoomLabel,
+} from './timeline.rules.ts';
+
+describe('zoom', () => {
+  it('steps 1.1x per wheel tick within 1x-10x', () => {
+    expect(zoomByWheel(1, -100)).toBeCloseTo(1.1, 10);
+    expect(zoomByWheel(1.1, 100)).toBeCloseTo(1, 10);
+    expect(zoomByWheel(1, 100)).toBe(1);
+    expect(zoomByWheel(9.5, -1)).toBe(10);
+    expect(zoomByWheel(3, 0)).toBe(3);
+    expect(clampZoom(Number.NaN)).toBe(1);
+    expect(zoomLabel(1.21000001)).toBe('1.21x');
+  });
+
+  it('spaces markers by zoom', () => {
+    expect(markerSpacing(10)).toBe(0.5);
+    expect(markerSpacing(8)).toBe(0.5);
+    expect(markerSpacing(7.99)).toBe(1);
+    expect(markerSpacing(5)).toBe(1);
+    expect(markerSpacing(4.99)).toBe(5);
+    expect(markerSpacing(3)).toBe(5);
+    expect(markerSpacing(2.99)).toBe(10);
+    expect(markerSpacing(1.5)).toBe(10);
+    expect(markerSpacing(1.49)).toBe(30);
+    expect(markerSpacing(1)).toBe(30);
+  });
+});
+
+describe('viewport', () => {
+  const v = { duration: 100, zoom: 4, viewportStart: 10 };
+
+  it('shows duration / zoom seconds and clamps panning', () => {
+    expect(visibleDuration(100, 4)).toBe(25);
+    expect(visibleDuration(0, 4)).toBe(0);
+    expect(clampViewportStart(-5, 100, 4)).toBe(0);
+    expect(clampViewportStart(90, 100, 4)).toBe(75);
+    expect(clampViewportStart(30, 100, 1)).toBe(0);
+    expect(visibleWindow(v)).toEqual({ start: 10, end: 35 });
+  });
+
+  it('converts time and pixels both ways', () => {
+    expect(timeToPixel(22.5, v, 1000)).toBe(500);
+    expect(pixelToTime(500, v, 1000)).toBe(22.5);
+    expect(pixelToTime(-100, { ...v, viewportStart: 0 }, 1000)).toBe(0);
+    expect(pixelToTime(5000, { ...v, viewportStart: 75 }, 1000)).toBe(100);
+    expect(timeToPixel(10, v, 0)).toBe(0);
+  });
+
+  it('pans by wheel pixels and stops at the ends', () => {
+    expect(panViewport(v, 200, 1000)).toBe(15);
+    expect(panViewport(v, -10_000, 1000)).toBe(0);
+    expect(panViewport(v, 10_000, 1000)).toBe(75);
+  });
+
+  it('zooms around the pointer, keeping its time in place', () => {
+    const next = zoomAround(v, -1, 22.5);
+    expect(next.zoom).toBeCloseTo(4.4, 10);
+    expect(timeToPixel(22.5, next, 1000)).toBeCloseTo(500, 6);
+  });
+
+  it('centers on the playhead and resets', () => {
+    expect(centerOn(v, 50)).toBe(37.5);
+    expect(centerOn(v, 2)).toBe(0);
+    expect(centerOn(v, 99)).toBe(75);
+    expect(resetZoom(100)).toEqual({ duration: 100, zoom: 1, viewportStart: 0 });
+  });
+
+  it('places ruler markers on multiples of the spacing', () => {
+    expect(rulerMarkers({ duration: 100, zoom: 1, viewportStart: 0 })).toEqual([0, 30, 60, 90]);
+    expect(rulerMarkers({ duration: 10, zoom: 10, viewportStart: 2.2 })).toEqual([2.5, 3]);
+  });
+
+  it('reads "Viewing: start - end of total"', () => {
+    expect(viewingLabel({ duration: 90, zoom: 1, viewportStart: 0 })).toBe(
+      'Viewing: 0s - 1m 30s of 1m 30s',
+    );
+    expect(viewingLabel({ duration: 100, zoom: 4, viewportStart: 10 })).toBe(
+      'Viewing: 10s - 35s of 1m 40s',
+    );
+  });
+});
+
+describe('description', () => {
+  it('reports count, total gap time, length and percent deleted with 2 decimals', () => {
+    const gaps = [
+      { start: 0, end: 1.5 },
+      { start: 10, end: 12 },
+    ];
+    expect(timelineDescription(gaps, 90)).toEqual([
+      '2 gaps found',
+      'Total gap time: 3.5s of 1m 30s video length',
+      '3.89% of the video deleted',
+    ]);
+    expect(timelineDescription([{ start: 0, end: 1 }], 0)[0]).toBe('1 gap found');
+    expect(timelineDescription([], 0)[2]).toBe('0.00% of the video deleted');
+  });
+
+  it('shows the footer of gaps found and deleted', () => {
+    expect(gapFooterLabel(5, 2)).toBe('5 gaps found, 2 gaps deleted');
+    expect(gapFooterLabel(1, 0)).toBe('1 gap found, 0 gaps deleted');
+  });
+});
+
+describe('volume', () => {
+  it('defaults to 1 and unmuted', () => {
+    expect(DEFAULT_VOLUME_STATE).toEqual({ volume: 1, muted: false });
+  });
+
+  it('marks volume 0 as muted and other values as unmuted', () => {
+    expect(setVolume({ volume: 1, muted: false }, 0)).toEqual({ volume: 0, muted: true });
+    expect(setVolume({ volume: 0, muted: true }, 0.3)).toEqual({ volume: 0.3, muted: false });
+    expect(setVolume({ volume: 1, muted: false }, 1.5)).toEqual({ volume: 1, muted: false });
+    expect(setVolume({ volume: 1, muted: false }, 0.123)).toEqual({ volume: 0.12, muted: false });
+  });
+
+  it('restores 0.5 when unmuting at volume 0, else toggles', () => {
+    expect(toggleMute({ volume: 0, muted: true })).toEqual({ volume: 0.5, muted: false });
+    expect(toggleMute({ volume: 0.7, muted: false })).toEqual({ volume: 0.7, muted: true });
+    expect(toggleMute({ volume: 0.7, muted: true })).toEqual({ volume: 0.7, muted: false });
+  });
+});
