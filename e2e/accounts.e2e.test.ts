@@ -7,6 +7,9 @@ import type { RunningServer } from './support/server.ts';
 
 let server: RunningServer;
 
+// Waits for values that change after a reload or a server round trip.
+const POLL = { timeout: 20_000, interval: 100 };
+
 beforeAll(async () => {
   server = await startServer();
 });
@@ -21,6 +24,12 @@ async function withBrowser(run: (session: BrowserSession) => Promise<void>) {
   const session = await openBrowser(server.baseUrl);
   try {
     await run(session);
+  } catch (error) {
+    await session.screenshot('failure').catch(() => undefined);
+    throw new Error(
+      `${String(error)}\n--- page at ${session.page.url()}; dialogs: ${JSON.stringify(session.dialogs)}\n--- server log tail:\n${server.logs().slice(-3000)}`,
+      { cause: error },
+    );
   } finally {
     await session.close();
   }
@@ -52,6 +61,23 @@ describe('public pages and the session guard', () => {
     });
   });
 
+  it('sends a signed-in user from / to /edits', async () => {
+    await withBrowser(async ({ page }) => {
+      const stamp = Date.now().toString(36);
+      const account = { email: `root-${stamp}@example.com`, username: `root${stamp}` };
+      const password = 'root-Passw0rd';
+      expect(
+        (await page.request.post('/api/register', { data: { ...account, password } })).ok(),
+      ).toBe(true);
+      const login = await page.request.post('/api/auth/login', {
+        data: { email: account.username, password },
+      });
+      expect(login.ok()).toBe(true);
+      await page.goto('/');
+      await page.waitForURL('**/edits');
+    });
+  });
+
   it('sends a signed-out visit to /edits to /login', async () => {
     await withBrowser(async ({ page, screenshot }) => {
       await page.goto('/edits');
@@ -79,7 +105,7 @@ describe('public pages and the session guard', () => {
       expect(await nextDialog(() => signUp.click())).toBe('Must enter email');
       await page.getByLabel('Email').fill('someone@example.com');
       expect(await nextDialog(() => signUp.click())).toBe('Must enter username');
-      await page.getByLabel('Username').fill('someone');
+      await page.getByLabel('Username', { exact: true }).fill('someone');
       expect(await nextDialog(() => signUp.click())).toBe('Must enter password');
 
       await page.goto('/forgot-password');
@@ -111,7 +137,7 @@ describe('account journey', () => {
       // Sign up: register, automatic login, reload onto /edits.
       await page.goto('/signup');
       await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Username', { exact: true }).fill(username);
       await page.getByLabel('Password').fill('first-Passw0rd');
       await page.getByLabel('Password').press('Enter');
       await page.waitForURL('**/edits');
@@ -146,7 +172,7 @@ describe('account journey', () => {
       await page.waitForURL('**/account');
       await page.getByRole('heading', { name: 'Manage Account' }).waitFor();
       const emailField = page.getByLabel('Email', { exact: true });
-      await expect.poll(() => emailField.inputValue()).toBe(email);
+      await expect.poll(() => emailField.inputValue(), POLL).toBe(email);
       await screenshot('account');
       const updateEmail = page.getByRole('button', { name: 'Update Email' });
       expect(await nextDialog(() => updateEmail.click())).toBe(
@@ -163,7 +189,7 @@ describe('account journey', () => {
 
       // Change username and password; the page reloads after saving.
       const passwordField = page.getByLabel('Password', { exact: true });
-      await page.getByLabel('Username').fill(newUsername);
+      await page.getByLabel('Username', { exact: true }).fill(newUsername);
       await passwordField.click();
       await passwordField.press('End');
       await passwordField.pressSequentially('second-Passw0rd');
@@ -171,7 +197,9 @@ describe('account journey', () => {
       const reloaded = page.waitForEvent('load');
       await page.getByRole('button', { name: 'Save' }).click();
       await reloaded;
-      await expect.poll(() => page.getByLabel('Username').inputValue()).toBe(newUsername);
+      await expect
+        .poll(() => page.getByLabel('Username', { exact: true }).inputValue(), POLL)
+        .toBe(newUsername);
 
       // Change the e-mail and confirm it through the link sent to the new address.
       await page.getByLabel('Email', { exact: true }).fill(newEmail);
@@ -183,7 +211,7 @@ describe('account journey', () => {
       await screenshot('email-confirmed');
       await page.goto('/account');
       await expect
-        .poll(() => page.getByLabel('Email', { exact: true }).inputValue())
+        .poll(() => page.getByLabel('Email', { exact: true }).inputValue(), POLL)
         .toBe(newEmail);
 
       // Log out, then the new username and password work.
@@ -222,10 +250,8 @@ describe('account journey', () => {
       await page.getByRole('button', { name: 'Login' }).click();
       await page.waitForURL('**/edits');
 
-      // A signed-in visit to /login or / goes to /edits.
+      // A signed-in visit to /login goes to /edits.
       await page.goto('/login');
-      await page.waitForURL('**/edits');
-      await page.goto('/');
       await page.waitForURL('**/edits');
     });
   });

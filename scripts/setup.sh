@@ -7,7 +7,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 NODE_VERSION="$(cat "$ROOT/.nvmrc")"
 NODE_MAJOR="${NODE_VERSION%%.*}"
 
-OS_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us flite chromium fonts-dejavu-core fonts-liberation ca-certificates)
+OS_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us flite chromium fonts-dejavu-core fonts-liberation ca-certificates unzip)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi

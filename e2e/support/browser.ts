@@ -38,12 +38,21 @@ export async function openBrowser(baseUrl: string): Promise<BrowserSession> {
     baseURL: baseUrl,
     viewport: { width: 1280, height: 800 },
   });
+  // NOTE: generous timeouts: the machine is shared and a cold server can be slow to answer.
+  context.setDefaultTimeout(30_000);
+  context.setDefaultNavigationTimeout(60_000);
   const page = context.pages()[0] ?? (await context.newPage());
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     dialog.accept().catch(() => undefined);
   });
+
+  if (process.env.E2E_DEBUG) {
+    page.on('console', (message) => console.log(`[page ${message.type()}] ${message.text()}`));
+    page.on('requestfailed', (request) => console.log(`[request failed] ${request.url()}`));
+    page.on('framenavigated', (frame) => console.log(`[navigated] ${frame.url()}`));
+  }
 
   return {
     context,

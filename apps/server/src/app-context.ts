@@ -29,6 +29,7 @@ export type AppModule = {
 };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
     ctx: AppContext;
   }

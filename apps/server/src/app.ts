@@ -34,7 +34,10 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  * The whole HTTP app: opens the database, applies migrations, starts the job queue (and its
  * workers when EMBEDDED_WORKER), and registers every module. `app.close()` releases all of it.
  */
-export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const log = options.logger ?? createLogger(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -117,7 +120,7 @@ function registerBodyParsers(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
   // The billing page's plain HTML form post (spec 2.5).
   app.addContentTypeParser(
@@ -131,7 +134,9 @@ function registerBodyParsers(app: FastifyInstance): void {
 }
 
 /** A hop count becomes "trust the nearest N proxies". */
-function toFastifyTrustProxy(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+function toFastifyTrustProxy(
+  value: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof value === 'number') return (_address, hop) => hop < value;
   return value;
 }

@@ -52,13 +52,22 @@ const envSchema = z.object({
   ),
   PUBLIC_URL: z.preprocess(
     emptyToUndefined,
-    urlVar(['http:', 'https:'], 'an http:// or https:// URL such as https://roughcut.example.com').optional(),
+    urlVar(
+      ['http:', 'https:'],
+      'an http:// or https:// URL such as https://roughcut.example.com',
+    ).optional(),
   ),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
-    urlVar(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com').optional(),
+    urlVar(
+      ['smtp:', 'smtps:'],
+      'an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com',
+    ).optional(),
   ),
-  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Roughcut <no-reply@roughcut.local>')),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().default('Roughcut <no-reply@roughcut.local>'),
+  ),
   WEB_DIST: z.preprocess(
     emptyToUndefined,
     z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
@@ -107,7 +116,9 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
-  if (list.some((part) => !/^[\da-fA-F:.]+(\/\d+)?$|^(loopback|linklocal|uniquelocal)$/.test(part))) {
+  if (
+    list.some((part) => !/^[\da-fA-F:.]+(\/\d+)?$|^(loopback|linklocal|uniquelocal)$/.test(part))
+  ) {
     throw new ConfigError(
       'TRUST_PROXY',
       `expected true, false, a hop count or a comma-separated list of proxy addresses, got "${raw}"`,

@@ -4,7 +4,10 @@ import type { Config } from './config.ts';
 
 /** Codes in confirmation links are credentials; keep them out of request logs. */
 export function maskCodes(url: string): string {
-  return url.replace(/^(\/api\/(?:register|resetpassword|updateemail)\/)[^/?]+(\/confirm)/, '$1***$2');
+  return url.replace(
+    /^(\/api\/(?:register|resetpassword|updateemail)\/)[^/?]+(\/confirm)/,
+    '$1***$2',
+  );
 }
 
 export function createLogger(config: Pick<Config, 'logLevel'>): FastifyBaseLogger {
@@ -19,7 +22,12 @@ export function createLogger(config: Pick<Config, 'logLevel'>): FastifyBaseLogge
       }),
     },
     ...(process.stdout.isTTY && config.logLevel !== 'silent'
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
       : {}),
   });
 }

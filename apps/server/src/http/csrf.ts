@@ -53,8 +53,11 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 };
 
 export function registerCsrfProtection(app: FastifyInstance, publicUrl: string): void {
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) {
+      done();
+      return;
+    }
     const ok = isSameOriginRequest({
       method: request.method,
       origin: header(request, 'origin'),
@@ -62,6 +65,6 @@ export function registerCsrfProtection(app: FastifyInstance, publicUrl: string):
       secFetchSite: header(request, 'sec-fetch-site'),
       allowedOrigins: [publicUrl, `${request.protocol}://${request.host}`],
     });
-    if (!ok) throw forbidden(CSRF_MESSAGE);
+    done(ok ? undefined : forbidden(CSRF_MESSAGE));
   });
 }

@@ -32,7 +32,8 @@ export function describeZodIssue(issue: z.core.$ZodIssue, where: string): string
   switch (issue.code) {
     case 'invalid_type':
       // NOTE: zod 4 leaves `input` out of issues; the message names what was received.
-      if (/received undefined/.test(issue.message)) return `${field} is missing. Please provide it.`;
+      if (/received undefined/.test(issue.message))
+        return `${field} is missing. Please provide it.`;
       return `${field} must be ${TYPE_NAMES[issue.expected] ?? issue.expected}.`;
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) <= 1)
@@ -42,13 +43,23 @@ export function describeZodIssue(issue: z.core.$ZodIssue, where: string): string
       return `${field} is too long (at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters' : ''}).`;
     case 'unrecognized_keys':
       return `${where} has unexpected fields: ${issue.keys.join(', ')}.`;
-    default:
+    case 'invalid_format':
+    case 'invalid_value':
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+    case 'not_multiple_of':
+    case 'custom':
       return `${field} is not valid: ${issue.message}.`;
   }
 }
 
 /** Validates input with a shared contract schema; a failure becomes a 400 with a clear message. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  where: string,
+): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -79,7 +90,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return sendError(reply, status, 'Something went wrong on our side. Please try again.');
     }
-    const known = 'code' in error && typeof error.code === 'string' ? FASTIFY_MESSAGES[error.code] : undefined;
-    return sendError(reply, status, known ?? 'The request could not be processed. Please check it and try again.');
+    const known =
+      'code' in error && typeof error.code === 'string' ? FASTIFY_MESSAGES[error.code] : undefined;
+    return sendError(
+      reply,
+      status,
+      known ?? 'The request could not be processed. Please check it and try again.',
+    );
   });
 }

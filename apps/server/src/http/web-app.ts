@@ -13,7 +13,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   if (hasIndex) {
     await app.register(fastifyStatic, {
       root: webDist,
-      index: false,
+      index: ['index.html'],
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so those can be cached for good.
         const immutable = filePath.startsWith(path.join(webDist, 'assets') + path.sep);

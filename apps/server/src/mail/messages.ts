@@ -23,7 +23,8 @@ const COPY: Record<MailKind, { subject: string; intro: string; action: string; o
     subject: 'Confirm your Roughcut account',
     intro: 'Thanks for signing up to Roughcut. Please confirm your account:',
     action: 'Confirm account',
-    outro: 'This link works once and expires in 7 days. If you did not sign up, ignore this e-mail.',
+    outro:
+      'This link works once and expires in 7 days. If you did not sign up, ignore this e-mail.',
   },
   reset: {
     subject: 'Reset your Roughcut password',
@@ -36,11 +37,17 @@ const COPY: Record<MailKind, { subject: string; intro: string; action: string; o
     subject: 'Confirm your new e-mail address for Roughcut',
     intro: 'Please confirm that this is the new e-mail address of your Roughcut account:',
     action: 'Confirm e-mail',
-    outro: 'This link works once and expires in 7 days. If you did not ask for it, ignore this e-mail.',
+    outro:
+      'This link works once and expires in 7 days. If you did not ask for it, ignore this e-mail.',
   },
 };
 
-export function buildMessage(kind: MailKind, to: string, username: string, link: string): MailMessage {
+export function buildMessage(
+  kind: MailKind,
+  to: string,
+  username: string,
+  link: string,
+): MailMessage {
   const copy = COPY[kind];
   const text = `Hi ${username},\n\n${copy.intro}\n\n${link}\n\n${copy.outro}\n\nRoughcut\n`;
   const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1f2430">

@@ -15,11 +15,15 @@ import { readLatestOutboxMessage } from '../mail/mailer.ts';
 import { SESSION_COOKIE } from '../modules/auth/sessions.ts';
 
 /** PGlite always; PostgreSQL too when DATABASE_URL is set (CI). */
-export const TEST_DATABASES: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const TEST_DATABASES: DatabaseKind[] = process.env.DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
-async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+async function createScratchDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `roughcut_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -48,8 +52,9 @@ export type TestApp = {
   app: FastifyInstance;
   dataDir: string;
   outboxDir: string;
-  /** Moves the app's clock forward (expiry tests). */
+  /** Moves the app's clock forward (expiry tests); undo with resetClock in a finally. */
   advanceClock(ms: number): void;
+  resetClock(): void;
   close(): Promise<void>;
 };
 
@@ -66,6 +71,8 @@ export async function startTestApp(
     DATA_DIR: dataDir,
     PUBLIC_URL: TEST_ORIGIN,
     LOG_LEVEL: 'silent',
+    // NOTE: trusted so tests can act as different clients (X-Forwarded-For) or over TLS.
+    TRUST_PROXY: 'true',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...options.env,
@@ -82,6 +89,9 @@ export async function startTestApp(
     outboxDir: path.join(dataDir, 'outbox'),
     advanceClock: (ms) => {
       offset += ms;
+    },
+    resetClock: () => {
+      offset = 0;
     },
     async close() {
       await app.close();
@@ -118,7 +128,13 @@ export async function waitForLink(
     const message = await readLatestOutboxMessage(outboxDir, to);
     if (message?.link && message.file !== after) {
       const match = pattern.exec(new URL(message.link).pathname);
-      if (match?.[1]) return { link: message.link, code: decodeURIComponent(match[1]), raw: message.raw, file: message.file };
+      if (match?.[1])
+        return {
+          link: message.link,
+          code: decodeURIComponent(match[1]),
+          raw: message.raw,
+          file: message.file,
+        };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -131,7 +147,11 @@ export const EMAIL_LINK = /^\/confirm-email\/([^/]+)$/;
 
 /** Registers through the API and returns the confirmation code from the outbox. */
 export async function registerUser(t: TestApp, credentials: Credentials): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/register', payload: credentials });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: credentials,
+  });
   if (response.statusCode !== 200) throw new Error(`register failed: ${response.body}`);
   return (await waitForLink(t.outboxDir, credentials.email, CONFIRM_LINK)).code;
 }

@@ -10,7 +10,10 @@ function clientFor(response: () => Response) {
   const navigate = vi.fn<(location: string) => void>();
   const client = createApiClient({
     fetch: (input, init) => {
-      calls.push({ url: String(input), init: init ?? {} });
+      calls.push({
+        url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        init: init ?? {},
+      });
       return Promise.resolve(response());
     },
     navigate,
@@ -27,7 +30,11 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 describe('api client', () => {
   it('sends cookies and a JSON body, and parses the response with the schema', async () => {
     const { client, calls } = clientFor(() => json(200, { name: 'Ann', extra: 1 }));
-    const result = await client.post('/api/x', { a: 1 }, { schema: z.object({ name: z.string() }) });
+    const result = await client.post(
+      '/api/x',
+      { a: 1 },
+      { schema: z.object({ name: z.string() }) },
+    );
     expect(result).toEqual({ name: 'Ann' });
     expect(calls[0]?.init.credentials).toBe('include');
     expect(calls[0]?.init.method).toBe('POST');
@@ -123,7 +130,7 @@ describe('fileNameFromContentDisposition', () => {
   it('prefers the RFC 5987 name', () => {
     expect(
       fileNameFromContentDisposition(
-        "attachment; filename=\"fallback.mp4\"; filename*=UTF-8''caf%C3%A9.mp4",
+        'attachment; filename="fallback.mp4"; filename*=UTF-8\'\'caf%C3%A9.mp4',
       ),
     ).toBe('café.mp4');
     expect(fileNameFromContentDisposition('attachment; filename=plain.mp4')).toBe('plain.mp4');

@@ -115,8 +115,8 @@ export function createApiClient(deps: ApiClientDeps) {
       options: RequestOptions<T> = {},
     ): Promise<T> {
       const form = new FormData();
-      if (Array.isArray(files)) for (const file of files) form.append(file.name, file, file.name);
-      else if (files instanceof File) form.append('file', files, files.name);
+      if (files instanceof File) form.append('file', files, files.name);
+      else for (const file of files) form.append(file.name, file, file.name);
       const init: RequestInit = { body: form, headers: { Accept: 'application/json' } };
       if (options.signal) init.signal = options.signal;
       return finish(await send('POST', path, init), options);

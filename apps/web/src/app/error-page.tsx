@@ -2,17 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useRouteError } from 'react-router';
 import { BrandMark } from '../components/brand-logo.tsx';
-
-/** What the error screen shows: status and status text, or the message; a stack when one exists. */
-export function describeRouteError(error: unknown): { summary: string; stack: string | undefined } {
-  if (isRouteErrorResponse(error)) {
-    return { summary: `${error.status} ${error.statusText}`.trim(), stack: undefined };
-  }
-  if (error instanceof Error) return { summary: error.message, stack: error.stack };
-  return { summary: typeof error === 'string' ? error : 'Unknown error', stack: undefined };
-}
+import { describeRouteError } from './route-error.ts';
 
 /** SPEC section 2.1: the route-level error screen. */
 export function ErrorPage() {

@@ -22,7 +22,8 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 10 },
   typography: {
-    fontFamily: '"Inter Variable", "Inter", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    fontFamily:
+      '"Inter Variable", "Inter", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     h1: { fontWeight: 800, letterSpacing: '-0.035em', lineHeight: 1.05 },
     h2: { fontWeight: 800, letterSpacing: '-0.03em', lineHeight: 1.1 },
     h3: { fontWeight: 750, letterSpacing: '-0.025em' },

@@ -16,7 +16,13 @@ export function BrandMark({ size = 30 }: { size?: number }) {
       </defs>
       <rect width="32" height="32" rx="9" fill="url(#rc-mark)" />
       <path d="M12 9.5v13l10.5-6.5z" fill="#fff" />
-      <path d="M8 25 25 7" stroke="#fff" strokeOpacity="0.55" strokeWidth="2" strokeLinecap="round" />
+      <path
+        d="M8 25 25 7"
+        stroke="#fff"
+        strokeOpacity="0.55"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
     </Box>
   );
 }
@@ -33,7 +39,12 @@ export function BrandButton() {
       <BrandMark />
       <Typography
         component="span"
-        sx={{ fontWeight: 800, fontSize: '1.2rem', letterSpacing: '-0.03em', color: 'text.primary' }}
+        sx={{
+          fontWeight: 800,
+          fontSize: '1.2rem',
+          letterSpacing: '-0.03em',
+          color: 'text.primary',
+        }}
       >
         Roughcut
       </Typography>

@@ -51,9 +51,7 @@ function AccountSidebar() {
           {entries
             .filter((entry) => entry.group === group)
             .map((entry) => {
-              const selected = entry.exact
-                ? pathname === entry.to
-                : pathname.startsWith(entry.to);
+              const selected = entry.exact ? pathname === entry.to : pathname.startsWith(entry.to);
               return (
                 <ListItemButton
                   key={entry.to}

@@ -12,7 +12,12 @@ export function SignedInLayout() {
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <SignedInTopBar />
       {user.data && !user.data.email_confirmed ? (
-        <Alert severity="info" square sx={{ justifyContent: 'center' }} data-testid="confirm-notice">
+        <Alert
+          severity="info"
+          square
+          sx={{ justifyContent: 'center' }}
+          data-testid="confirm-notice"
+        >
           Please confirm your email address: we sent a confirmation link to {user.data.email}.
         </Alert>
       ) : null}

@@ -29,17 +29,17 @@ export function SignedInTopBar() {
         <Box sx={{ flexGrow: 1 }} />
         {notice ? (
           <Tooltip title={exhausted ? TRIAL_EXHAUSTED : 'Upgrade for unlimited edits'}>
-          <Chip
-            component={RouterLink}
-            to="/account/billing"
-            clickable
-            icon={<AutoAwesomeOutlined />}
-            label={notice}
-            color={exhausted ? 'secondary' : 'primary'}
-            variant="outlined"
-            data-testid="trial-notice"
-            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-          />
+            <Chip
+              component={RouterLink}
+              to="/account/billing"
+              clickable
+              icon={<AutoAwesomeOutlined />}
+              label={notice}
+              color={exhausted ? 'secondary' : 'primary'}
+              variant="outlined"
+              data-testid="trial-notice"
+              sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+            />
           </Tooltip>
         ) : null}
         <Button

@@ -12,9 +12,13 @@ export function useLogout() {
     mutationFn: authApi.logout,
     meta: { errorAlert: LOGOUT_FAILED },
     onSuccess: async () => {
-      queryClient.clear();
+      // NOTE: order matters: marking the session gone first unmounts the signed-in screens, so
+      // dropping their cached data cannot make them refetch (and alert) as a signed-out user.
       queryClient.setQueryData(queryKeys.session, false);
       await navigate('/login', { replace: true });
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
+      });
     },
   });
 }

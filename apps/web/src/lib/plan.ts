@@ -22,12 +22,7 @@ export function trialNotice(account: AccountResponse | undefined): string | null
 
 /** Display name of a plan; anything the app does not know is shown as invalid_subscription_type. */
 export function describeSubscription(type: string | undefined): string {
-  switch (type) {
-    case 'trial':
-      return 'Trial';
-    case 'standard':
-      return 'Standard';
-    default:
-      return INVALID_SUBSCRIPTION_TYPE;
-  }
+  if (type === 'trial') return 'Trial';
+  if (type === 'standard') return 'Standard';
+  return INVALID_SUBSCRIPTION_TYPE;
 }

@@ -16,8 +16,8 @@ function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
     getAccount(ctx, request.user.id),
   );
 
-  app.get('/api/manage/user', { preHandler: requireUser }, async (request) =>
-    toUserResponse(request.user),
+  app.get('/api/manage/user', { preHandler: requireUser }, (request, reply) =>
+    reply.send(toUserResponse(request.user)),
   );
 
   app.post(

@@ -76,10 +76,15 @@ export async function confirmEmailChange(ctx: AppContext, rawCode: string): Prom
   const code = await findValidCode(ctx, rawCode, 'email_change');
   const newEmail = code.newEmail;
   if (!newEmail) throw new Error(`email_change code without new_email (user ${code.userId})`);
-  if (await isEmailTaken(ctx.db, newEmail, code.userId)) throw conflict(M.emailChangeTakenMeanwhile);
+  if (await isEmailTaken(ctx.db, newEmail, code.userId))
+    throw conflict(M.emailChangeTakenMeanwhile);
   await redeemCode(ctx, code);
   try {
-    await updateUser(ctx.db, code.userId, { email: newEmail, emailConfirmed: true, pendingEmail: null });
+    await updateUser(ctx.db, code.userId, {
+      email: newEmail,
+      emailConfirmed: true,
+      pendingEmail: null,
+    });
   } catch (error) {
     rethrowUserConflict(error, M.emailChangeTakenMeanwhile);
   }

@@ -12,6 +12,7 @@ export type SessionUser = {
 };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyRequest {
     /** Set by `requireUser`; only routes that use it may read it. */
     user: SessionUser;

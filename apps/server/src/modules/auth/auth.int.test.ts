@@ -39,7 +39,11 @@ describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
       expect(mail.raw).toContain('Content-Type: text/plain');
       expect(mail.raw).toContain('Content-Type: text/html');
       const token = await loginUser(t, creds.email, creds.password);
-      const me = await t.app.inject({ method: 'GET', url: '/api/auth/attemptlogin', ...withSession(token) });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/attemptlogin',
+        ...withSession(token),
+      });
       expect(userResponseSchema.parse(me.json())).toEqual({
         email: creds.email,
         username: creds.username,
@@ -102,7 +106,9 @@ describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
         username: creds.username.toUpperCase(),
       });
       expect(sameName.statusCode).toBe(409);
-      expect(errOf(sameName.body)).toBe('This username is already taken. Please choose another one.');
+      expect(errOf(sameName.body)).toBe(
+        'This username is already taken. Please choose another one.',
+      );
     });
   });
 
@@ -113,7 +119,11 @@ describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
       const first = await post(`/api/register/${code}/confirm`);
       expect(first.statusCode).toBe(200);
       const token = await loginUser(t, creds.username, creds.password);
-      const me = await t.app.inject({ method: 'GET', url: '/api/manage/user', ...withSession(token) });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/manage/user',
+        ...withSession(token),
+      });
       expect(me.json()).toMatchObject({ email_confirmed: true });
       const again = await post(`/api/register/${code}/confirm`);
       expect(again.statusCode).toBe(410);
@@ -152,7 +162,10 @@ describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
       const creds = newCredentials();
       await registerUser(t, creds);
       for (const identifier of [creds.email, creds.username, creds.email.toUpperCase()]) {
-        const response = await post('/api/auth/login', { email: identifier, password: creds.password });
+        const response = await post('/api/auth/login', {
+          email: identifier,
+          password: creds.password,
+        });
         expect(response.statusCode).toBe(200);
         const cookie = response.cookies.find((c) => c.name === 'roughcut_session');
         expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -161,28 +174,26 @@ describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
     });
 
     it('marks the cookie Secure behind a trusted TLS proxy', async () => {
-      const proxied = await startTestApp(kind, { env: { TRUST_PROXY: 'true' } });
-      try {
-        const creds = newCredentials();
-        await registerUser(proxied, creds);
-        const response = await proxied.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          headers: { 'x-forwarded-proto': 'https' },
-          payload: { email: creds.email, password: creds.password },
-        });
-        expect(response.statusCode).toBe(200);
-        expect(response.cookies.find((c) => c.name === 'roughcut_session')?.secure).toBe(true);
-      } finally {
-        await proxied.close();
-      }
+      const creds = newCredentials();
+      await registerUser(t, creds);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { email: creds.email, password: creds.password },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.cookies.find((c) => c.name === 'roughcut_session')?.secure).toBe(true);
     });
 
     it('gives the same answer for a wrong password and an unknown account', async () => {
       const creds = newCredentials();
       await registerUser(t, creds);
       const wrong = await post('/api/auth/login', { email: creds.email, password: 'nope' });
-      const unknown = await post('/api/auth/login', { email: 'nobody@example.com', password: 'nope' });
+      const unknown = await post('/api/auth/login', {
+        email: 'nobody@example.com',
+        password: 'nope',
+      });
       for (const response of [wrong, unknown]) {
         expect(response.statusCode).toBe(401);
         expect(errOf(response.body)).toBe('Invalid username or password. Please try again');
@@ -211,39 +222,67 @@ describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
       const none = await t.app.inject({ method: 'GET', url: '/api/auth/attemptlogin' });
       expect(none.statusCode).toBe(401);
       expect(errOf(none.body)).toContain('not logged in');
-      const forged = await t.app.inject({ method: 'GET', url: '/api/auth/attemptlogin', ...withSession('forged') });
+      const forged = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/attemptlogin',
+        ...withSession('forged'),
+      });
       expect(forged.statusCode).toBe(401);
 
-      const ok = await t.app.inject({ method: 'GET', url: '/api/auth/attemptlogin', ...withSession(token) });
+      const ok = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/attemptlogin',
+        ...withSession(token),
+      });
       expect(ok.statusCode).toBe(200);
 
-      const logout = await t.app.inject({ method: 'GET', url: '/api/auth/logout', ...withSession(token) });
+      const logout = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/logout',
+        ...withSession(token),
+      });
       expect(logout.statusCode).toBe(200);
       const cleared = logout.cookies.find((c) => c.name === 'roughcut_session');
       expect(cleared?.value).toBe('');
       // The server-side session is gone: replaying the old cookie does not work.
-      const after = await t.app.inject({ method: 'GET', url: '/api/auth/attemptlogin', ...withSession(token) });
+      const after = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/attemptlogin',
+        ...withSession(token),
+      });
       expect(after.statusCode).toBe(401);
     });
 
     it('expires a session after 30 days without use and renews an active one', async () => {
-      const clocked = await startTestApp(kind);
+      const clocked = t;
       try {
         const creds = newCredentials();
         await registerUser(clocked, creds);
         const token = await loginUser(clocked, creds.email, creds.password);
         clocked.advanceClock(2 * 24 * 60 * 60 * 1000);
-        const renewed = await clocked.app.inject({ method: 'GET', url: '/api/auth/attemptlogin', ...withSession(token) });
+        const renewed = await clocked.app.inject({
+          method: 'GET',
+          url: '/api/auth/attemptlogin',
+          ...withSession(token),
+        });
         expect(renewed.statusCode).toBe(200);
         expect(sessionCookieOf(renewed)).toBe(token);
         clocked.advanceClock(29 * 24 * 60 * 60 * 1000);
-        const stillIn = await clocked.app.inject({ method: 'GET', url: '/api/auth/attemptlogin', ...withSession(token) });
+        const stillIn = await clocked.app.inject({
+          method: 'GET',
+          url: '/api/auth/attemptlogin',
+          ...withSession(token),
+        });
         expect(stillIn.statusCode).toBe(200);
         clocked.advanceClock(31 * 24 * 60 * 60 * 1000);
-        const expired = await clocked.app.inject({ method: 'GET', url: '/api/auth/attemptlogin', ...withSession(token) });
+        const expired = await clocked.app.inject({
+          method: 'GET',
+          url: '/api/auth/attemptlogin',
+          ...withSession(token),
+        });
         expect(expired.statusCode).toBe(401);
       } finally {
-        await clocked.close();
+        clocked.resetClock();
       }
     });
   });
@@ -279,15 +318,22 @@ describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
       expect(again.statusCode).toBe(410);
       expect(errOf(again.body)).toBe('This link has already been used.');
 
-      const old = await t.app.inject({ method: 'GET', url: '/api/auth/attemptlogin', ...withSession(oldSession) });
+      const old = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/attemptlogin',
+        ...withSession(oldSession),
+      });
       expect(old.statusCode).toBe(401);
-      const oldPassword = await post('/api/auth/login', { email: creds.email, password: creds.password });
+      const oldPassword = await post('/api/auth/login', {
+        email: creds.email,
+        password: creds.password,
+      });
       expect(oldPassword.statusCode).toBe(401);
       await loginUser(t, creds.email, 'brand-new');
     });
 
     it('refuses an expired reset link (older than an hour)', async () => {
-      const clocked = await startTestApp(kind);
+      const clocked = t;
       try {
         const creds = newCredentials();
         await registerUser(clocked, creds);
@@ -302,7 +348,7 @@ describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
         expect(response.statusCode).toBe(410);
         expect(errOf(response.body)).toBe('This link has expired. Please request a new one.');
       } finally {
-        await clocked.close();
+        clocked.resetClock();
       }
     });
 

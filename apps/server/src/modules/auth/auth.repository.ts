@@ -68,7 +68,9 @@ export async function insertUserWithAccount(
 export async function updateUser(
   db: Db,
   id: string,
-  patch: Partial<Pick<UserRow, 'email' | 'username' | 'passwordHash' | 'emailConfirmed' | 'pendingEmail'>>,
+  patch: Partial<
+    Pick<UserRow, 'email' | 'username' | 'passwordHash' | 'emailConfirmed' | 'pendingEmail'>
+  >,
 ): Promise<void> {
   await db.update(users).set(patch).where(eq(users.id, id));
 }
@@ -82,7 +84,10 @@ export async function insertSession(
   await db.insert(sessions).values(session);
 }
 
-export async function findSessionWithUser(db: Db, id: string): Promise<SessionWithUser | undefined> {
+export async function findSessionWithUser(
+  db: Db,
+  id: string,
+): Promise<SessionWithUser | undefined> {
   const [row] = await db
     .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
     .from(sessions)
@@ -100,7 +105,13 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
 }
 
 /** Signs the user out everywhere, except optionally the session making the change. */
-export async function deleteUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+export async function deleteUserSessions(
+  db: Db,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
   const mine = eq(sessions.userId, userId);
-  await db.delete(sessions).where(exceptSessionId ? and(mine, ne(sessions.id, exceptSessionId)) : mine);
+  await db
+    .delete(sessions)
+    .where(exceptSessionId ? and(mine, ne(sessions.id, exceptSessionId)) : mine);
 }

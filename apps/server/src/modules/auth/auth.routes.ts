@@ -24,7 +24,9 @@ import { endSession, startSession } from './sessions.ts';
 const OK: OkResponse = { ok: true };
 const BODY_LIMIT = 16 * 1024;
 
-export function toUserResponse(user: Pick<SessionUser, 'email' | 'username' | 'emailConfirmed'>): UserResponse {
+export function toUserResponse(
+  user: Pick<SessionUser, 'email' | 'username' | 'emailConfirmed'>,
+): UserResponse {
   return { email: user.email, username: user.username, email_confirmed: user.emailConfirmed };
 }
 
@@ -43,8 +45,8 @@ const bodyField = (field: string) => (request: FastifyRequest) =>
 function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limits = ctx.rateLimits;
 
-  app.get('/api/auth/attemptlogin', { preHandler: requireUser }, async (request) =>
-    toUserResponse(request.user),
+  app.get('/api/auth/attemptlogin', { preHandler: requireUser }, (request, reply) =>
+    reply.send(toUserResponse(request.user)),
   );
 
   app.post(
@@ -55,7 +57,11 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
       preHandler: perAccountLimit(app, limits, 'login', bodyField('email')),
     },
     async (request, reply) => {
-      const body = parseInput(loginRequestSchema, withEmptyFields(request.body, ['email', 'password']), 'The login form');
+      const body = parseInput(
+        loginRequestSchema,
+        withEmptyFields(request.body, ['email', 'password']),
+        'The login form',
+      );
       const user = await authenticate(ctx, body);
       await startSession(ctx, request, reply, user.id);
       return toUserResponse(user);
@@ -100,12 +106,19 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       bodyLimit: BODY_LIMIT,
       config: perIpLimit(limits),
-      preHandler: perAccountLimit(app, limits, 'reset', (request) =>
-        (request.params as Record<string, unknown>).emailOrUsername,
+      preHandler: perAccountLimit(
+        app,
+        limits,
+        'reset',
+        (request) => (request.params as Record<string, unknown>).emailOrUsername,
       ),
     },
     async (request) => {
-      const { emailOrUsername } = parseInput(resetPasswordRequestParamSchema, request.params, 'The email');
+      const { emailOrUsername } = parseInput(
+        resetPasswordRequestParamSchema,
+        request.params,
+        'The email',
+      );
       await requestPasswordReset(ctx, emailOrUsername);
       return OK;
     },

@@ -88,7 +88,11 @@ export async function authenticate(
 }
 
 /** Looks a code up for `kind` and reports unknown, used and expired codes clearly. */
-export async function findValidCode(ctx: AppContext, rawCode: string, kind: CodeKind): Promise<CodeRow> {
+export async function findValidCode(
+  ctx: AppContext,
+  rawCode: string,
+  kind: CodeKind,
+): Promise<CodeRow> {
   const code = await findCodeByHash(ctx.db, hashToken(rawCode));
   if (!code || code.kind !== kind) throw new HttpError(404, CODE_MESSAGES.unknown);
   const state = codeState(code, ctx.now());
@@ -110,7 +114,10 @@ export async function confirmRegistration(ctx: AppContext, rawCode: string): Pro
 }
 
 /** Queues a reset e-mail when the account exists; the caller answers the same either way. */
-export async function requestPasswordReset(ctx: AppContext, emailOrUsername: string): Promise<void> {
+export async function requestPasswordReset(
+  ctx: AppContext,
+  emailOrUsername: string,
+): Promise<void> {
   const user = await findUserByLogin(ctx.db, emailOrUsername.trim());
   if (user) await ctx.queue.send(sendMailJob, { kind: 'reset', userId: user.id });
 }

@@ -21,7 +21,14 @@ export async function findCodeByJob(db: Db, jobId: string): Promise<CodeRow | un
  */
 export async function replaceCode(
   db: Db,
-  code: { hash: string; kind: CodeKind; userId: string; newEmail: string | null; expiresAt: Date; jobId: string },
+  code: {
+    hash: string;
+    kind: CodeKind;
+    userId: string;
+    newEmail: string | null;
+    expiresAt: Date;
+    jobId: string;
+  },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx

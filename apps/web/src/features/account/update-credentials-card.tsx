@@ -53,7 +53,9 @@ export function UpdateCredentialsCard({ user }: { user: UserResponse }) {
             type="password"
             autoComplete="new-password"
             value={password}
-            onChange={(event) => setPassword((previous) => editPasswordField(previous, event.target.value))}
+            onChange={(event) =>
+              setPassword((previous) => editPasswordField(previous, event.target.value))
+            }
           />
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Button type="submit" variant="contained" disabled={save.isPending}>

@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { TRIAL_EDIT_LIMIT } from '@roughcut/shared';
 import type { RegisterRequest } from '@roughcut/shared';
 import { describeError } from '../../api/api-error.ts';
 import { authApi } from '../../api/auth.api.ts';
@@ -62,7 +63,7 @@ export function SignupPage() {
   return (
     <AuthShell
       title="Create your account"
-      subtitle="Start free with 10 video edits. No card needed."
+      subtitle={`Start free with ${TRIAL_EDIT_LIMIT} video edits. No card needed.`}
     >
       <Stack component="form" noValidate spacing={2.5} onSubmit={submit}>
         <TextField

@@ -40,7 +40,11 @@ function IconTile({ children, inverted = false }: { children: ReactNode; inverte
 
 export function LandingFeatures() {
   return (
-    <Box component="section" id="product-details" sx={{ py: { xs: 8, md: 12 }, scrollMarginTop: 64 }}>
+    <Box
+      component="section"
+      id="product-details"
+      sx={{ py: { xs: 8, md: 12 }, scrollMarginTop: 64 }}
+    >
       <Container maxWidth="lg">
         <Typography variant="overline" color="primary">
           Product

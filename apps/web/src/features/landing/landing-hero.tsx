@@ -71,7 +71,8 @@ export function LandingHero() {
               width: '100%',
               borderRadius: 4,
               border: '1px solid rgba(15, 23, 42, 0.08)',
-              boxShadow: '0 40px 80px -20px rgba(49, 46, 129, 0.35), 0 8px 24px rgba(15, 23, 42, 0.08)',
+              boxShadow:
+                '0 40px 80px -20px rgba(49, 46, 129, 0.35), 0 8px 24px rgba(15, 23, 42, 0.08)',
             }}
           />
         </Box>

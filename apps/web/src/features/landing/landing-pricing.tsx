@@ -56,7 +56,9 @@ export function LandingPricing() {
                 <Typography variant="h5" component="h3">
                   {tier.name}
                 </Typography>
-                {tier.highlighted ? <Chip label="Most popular" color="primary" size="small" /> : null}
+                {tier.highlighted ? (
+                  <Chip label="Most popular" color="primary" size="small" />
+                ) : null}
               </Stack>
               <Typography color="text.secondary" sx={{ mt: 0.5 }}>
                 {tier.blurb}
@@ -67,7 +69,11 @@ export function LandingPricing() {
                 </Typography>
                 <Typography color="text.secondary">/month</Typography>
               </Stack>
-              <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0, mt: 3, mb: 4 }}>
+              <Stack
+                component="ul"
+                spacing={1.5}
+                sx={{ listStyle: 'none', p: 0, m: 0, mt: 3, mb: 4 }}
+              >
                 {tier.features.map((feature) => (
                   <Stack component="li" key={feature} direction="row" spacing={1.25}>
                     <CheckRounded color="primary" fontSize="small" sx={{ mt: '2px' }} />

@@ -4,7 +4,15 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** Empty-state card for screens whose feature has not landed yet. */
-export function ComingSoonCard({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+export function ComingSoonCard({
+  icon,
+  title,
+  text,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+}) {
   return (
     <Card sx={{ py: { xs: 6, sm: 10 }, px: 3, textAlign: 'center' }}>
       <Box

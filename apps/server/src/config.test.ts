@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, REPO_ROOT, loadConfig, parseTrustProxy } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.join(REPO_ROOT, '.data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'Roughcut <no-reply@roughcut.local>',
+      webDist: path.join(REPO_ROOT, 'apps/web/dist'),
+      logLevel: 'info',
+      embeddedWorker: true,
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/rc',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      PUBLIC_URL: 'https://roughcut.example.com/',
+      SMTP_URL: 'smtps://u:p@mail.example.com',
+      MAIL_FROM: 'Me <me@example.com>',
+      WEB_DIST: '/srv/web',
+      LOG_LEVEL: 'debug',
+      EMBEDDED_WORKER: 'false',
+      TRUST_PROXY: '2',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/tmp/rc',
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/test',
+      publicUrl: 'https://roughcut.example.com',
+      smtpUrl: 'smtps://u:p@mail.example.com',
+      webDist: '/srv/web',
+      logLevel: 'debug',
+      embeddedWorker: false,
+      trustProxy: 2,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '4000', DATABASE_URL: '' })).toMatchObject({
+      publicUrl: 'http://localhost:4000',
+      databaseUrl: undefined,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc', /^Invalid environment variable PORT: expected a port number, got "abc"$/],
+    ['PORT', '70000', /PORT: expected a port number from 0 to 65535/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL: expected a postgres:\/\/ connection URL/],
+    ['PUBLIC_URL', 'localhost:3000', /PUBLIC_URL: expected an http:\/\/ or https:\/\/ URL/],
+    ['SMTP_URL', 'http://mail', /SMTP_URL: expected an smtp:\/\//],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL: expected one of fatal, error/],
+    ['EMBEDDED_WORKER', 'maybe', /EMBEDDED_WORKER: expected true or false, got "maybe"/],
+    ['TRUST_PROXY', 'not a proxy!', /TRUST_PROXY: expected true, false/],
+  ])('names the bad variable %s=%s', (name, value, message) => {
+    try {
+      loadConfig({ [name]: value });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).variable).toBe(name);
+      expect((error as Error).message).toMatch(message);
+    }
+  });
+});
+
+describe('parseTrustProxy', () => {
+  it.each([
+    [undefined, false],
+    ['true', true],
+    ['false', false],
+    ['1', 1],
+    ['10.0.0.1, 10.0.0.0/8', ['10.0.0.1', '10.0.0.0/8']],
+    ['loopback', ['loopback']],
+  ])('%s', (raw, expected) => {
+    expect(parseTrustProxy(raw)).toEqual(expected);
+  });
+});

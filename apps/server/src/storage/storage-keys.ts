@@ -1,0 +1,101 @@
+// Storage keys and file names. A key is a relative, '/'-separated path below the storage root
+// whose every segment is made of portable characters, so user-supplied names can never climb out
+// of the root or collide with the temp folder.
+
+const KEY_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+const MAX_KEY_SEGMENT = 120;
+const MAX_DISPLAY_NAME_BYTES = 200;
+
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string) {
+    super(`Invalid storage key: ${JSON.stringify(key)}`);
+    this.name = 'InvalidStorageKeyError';
+  }
+}
+
+/** Throws unless `key` is a clean relative key (no '..', no leading dot, no empty segments). */
+export function assertStorageKey(key: string): void {
+  const segments = key.split('/');
+  const valid =
+    key.length > 0 &&
+    key.length <= 1024 &&
+    segments.every((s) => s.length <= MAX_KEY_SEGMENT && KEY_SEGMENT.test(s) && s !== '..');
+  if (!valid) throw new InvalidStorageKeyError(key);
+}
+
+export function isStorageKey(key: string): boolean {
+  try {
+    assertStorageKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function splitExtension(name: string): [string, string] {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0 || dot === name.length - 1 || name.length - dot > 12) return [name, ''];
+  return [name.slice(0, dot), name.slice(dot)];
+}
+
+function truncateBytes(text: string, maxBytes: number): string {
+  let out = '';
+  let bytes = 0;
+  for (const ch of text) {
+    const size = Buffer.byteLength(ch);
+    if (bytes + size > maxBytes) break;
+    out += ch;
+    bytes += size;
+  }
+  return out;
+}
+
+/**
+ * A user-visible file name that is safe in a Content-Disposition header and on any file system:
+ * the last path component only, no control or reserved characters, no leading dots, at most 200
+ * bytes with the extension kept. Unicode letters are kept (RFC 5987 carries them).
+ */
+export function sanitizeFileName(name: string, fallback = 'video.mp4'): string {
+  const base = name.normalize('NFC').split(/[/\\]/).pop() ?? '';
+  const cleaned = base
+    .replace(/\s+/g, ' ')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*\u2028\u2029]/g, '')
+    .replace(/^[.\s]+/, '')
+    .replace(/[.\s]+$/, '');
+  if (cleaned === '') return fallback;
+  const [stem, ext] = splitExtension(cleaned);
+  const kept = truncateBytes(stem, MAX_DISPLAY_NAME_BYTES - Buffer.byteLength(ext)).trim();
+  return kept === '' ? fallback : `${kept}${ext}`;
+}
+
+/** A single key segment derived from a display name: ASCII letters, digits, '.', '_' and '-'. */
+export function toStorageName(name: string, fallback = 'file'): string {
+  const display = sanitizeFileName(name, fallback);
+  const [stem, ext] = splitExtension(display);
+  const ascii = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/_+/g, '_')
+      .replace(/^[._-]+|[._-]+$/g, '');
+  const safeExt = ascii(ext.slice(1)).toLowerCase();
+  const safeStem = ascii(stem).slice(0, MAX_KEY_SEGMENT - 1 - safeExt.length) || fallback;
+  const segment = safeExt ? `${safeStem}.${safeExt}` : safeStem;
+  return KEY_SEGMENT.test(segment) ? segment : fallback;
+}
+
+/** `jobs/<jobId>/<assetId>/<file name>`; ids must already be key-safe (uuids, numbers). */
+export function jobAssetKey(jobId: string, assetId: string, fileName: string): string {
+  const key = `${jobPrefix(jobId)}/${assetId}/${toStorageName(fileName)}`;
+  assertStorageKey(key);
+  return key;
+}
+
+/** Everything stored for one job, for `deletePrefix` when the job is deleted. */
+export function jobPrefix(jobId: string): string {
+  const prefix = `jobs/${jobId}`;
+  assertStorageKey(prefix);
+  return prefix;
+}
