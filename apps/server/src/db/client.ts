@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { ConfigError } from '../config.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -33,7 +34,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // NOTE: an idle client's network error would otherwise crash the process.
     pool.on('error', () => undefined);
-    await pool.query('select 1');
+    try {
+      await pool.query('select 1');
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      const url = new URL(options.databaseUrl);
+      throw new ConfigError(
+        'DATABASE_URL',
+        `could not connect to the PostgreSQL server at ${url.host}${url.pathname} (${error instanceof Error ? error.message : String(error)}). Check that it is running and the URL is right.`,
+      );
+    }
     return {
       kind: 'postgres',
       db: drizzlePg(pool, { schema }),

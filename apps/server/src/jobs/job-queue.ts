@@ -47,6 +47,7 @@ export class JobQueue {
         expireInSeconds: 15 * 60,
         ...job.queue,
       });
+      if (job.schedule) await this.#boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
     }
   }
 

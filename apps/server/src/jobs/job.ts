@@ -25,6 +25,8 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   name: string;
   payload: S;
   queue?: JobQueueOptions;
+  /** Cron expression (UTC) when the job also runs on a schedule, e.g. '17 * * * *'. */
+  schedule?: string;
   /** Workers per process for this queue. */
   concurrency?: number;
   handle(payload: z.output<S>, context: JobContext): Promise<void>;

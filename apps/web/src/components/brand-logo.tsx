@@ -27,8 +27,11 @@ export function BrandMark({ size = 30 }: { size?: number }) {
   );
 }
 
-/** Product name with its mark; a button to `/` as the spec asks of every top bar. */
-export function BrandButton() {
+/**
+ * Product name with its mark; a button to `/` as the spec asks of every top bar.
+ * `compact` drops the wordmark on phones to leave room for the bar's other controls.
+ */
+export function BrandButton({ compact = false }: { compact?: boolean }) {
   return (
     <ButtonBase
       component={RouterLink}
@@ -44,6 +47,7 @@ export function BrandButton() {
           fontSize: '1.2rem',
           letterSpacing: '-0.03em',
           color: 'text.primary',
+          display: compact ? { xs: 'none', sm: 'inline' } : 'inline',
         }}
       >
         Roughcut

@@ -25,7 +25,7 @@ export function SignedInTopBar() {
   return (
     <AppBar position="sticky">
       <Toolbar sx={{ gap: { xs: 1, sm: 1.5 }, minHeight: { xs: 60, sm: 68 } }}>
-        <BrandButton />
+        <BrandButton compact />
         <Box sx={{ flexGrow: 1 }} />
         {notice ? (
           <Tooltip title={exhausted ? TRIAL_EXHAUSTED : 'Upgrade for unlimited edits'}>
@@ -38,7 +38,7 @@ export function SignedInTopBar() {
               color={exhausted ? 'secondary' : 'primary'}
               variant="outlined"
               data-testid="trial-notice"
-              sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+              sx={{ '& .MuiChip-icon': { display: { xs: 'none', sm: 'inline-flex' } } }}
             />
           </Tooltip>
         ) : null}

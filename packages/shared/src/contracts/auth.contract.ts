@@ -43,6 +43,9 @@ export const userResponseSchema = z.object({
 });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
+/** GET /api/auth/attemptlogin and POST /api/auth/login answer with the signed-in user. */
+export const sessionUserResponseSchema = userResponseSchema;
+
 /** POST /api/manage/user: username, and password only if changed. */
 export const updateUserRequestSchema = z.object({
   email: z.string().optional(),

@@ -76,7 +76,7 @@ describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
         payload: '["a"]',
       });
       expect(response.statusCode).toBe(400);
-      expect(errOf(response.body)).toBe('The sign-up form must be an object.');
+      expect(errOf(response.body)).toBe('Must enter email');
     });
 
     it('rejects malformed JSON', async () => {
@@ -309,6 +309,7 @@ describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
 
       const empty = await post(`/api/resetpassword/${code}/confirm`, {});
       expect(empty.statusCode).toBe(400);
+      expect(errOf(empty.body)).toBe('Must enter password');
       const wrongType = await post(`/api/resetpassword/${code}/confirm`, { password: 5 });
       expect(errOf(wrongType.body)).toBe("'password' must be text.");
 

@@ -8,7 +8,8 @@ import {
 } from '@roughcut/shared';
 import type { OkResponse, UserResponse } from '@roughcut/shared';
 import type { AppContext, AppModule } from '../../app-context.ts';
-import { parseInput } from '../../http/errors.ts';
+import { badRequest, parseInput } from '../../http/errors.ts';
+import { AUTH_MESSAGES as M } from './auth.messages.ts';
 import { perAccountLimit, perIpLimit } from '../../http/rate-limit.ts';
 import { requireUser } from './auth.guard.ts';
 import type { SessionUser } from './auth.guard.ts';
@@ -30,13 +31,22 @@ export function toUserResponse(
   return { email: user.email, username: user.username, email_confirmed: user.emailConfirmed };
 }
 
-/** Missing or null text fields count as empty, so they get the spec's "Must enter ..." message. */
-export function withEmptyFields(body: unknown, fields: string[]): unknown {
-  if (body === undefined || body === null) body = {};
-  if (typeof body !== 'object' || Array.isArray(body)) return body;
-  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  for (const field of fields) copy[field] ??= '';
-  return copy;
+/**
+ * Answers the first missing or empty field, in the order given (the spec's order), with its
+ * message; types and lengths are left to the contract schema.
+ */
+export function requireFilled(body: unknown, fields: Record<string, string>): unknown {
+  const record =
+    body && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
+  for (const [field, message] of Object.entries(fields)) {
+    const value = record[field];
+    const empty =
+      value === undefined || value === null || (typeof value === 'string' && !value.trim());
+    if (empty) throw badRequest(message);
+  }
+  return body;
 }
 
 const bodyField = (field: string) => (request: FastifyRequest) =>
@@ -59,7 +69,7 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const body = parseInput(
         loginRequestSchema,
-        withEmptyFields(request.body, ['email', 'password']),
+        requireFilled(request.body, { email: M.mustEnterEmail, password: M.mustEnterPassword }),
         'The login form',
       );
       const user = await authenticate(ctx, body);
@@ -83,7 +93,11 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const body = parseInput(
         registerRequestSchema,
-        withEmptyFields(request.body, ['email', 'username', 'password']),
+        requireFilled(request.body, {
+          email: M.mustEnterEmail,
+          username: M.mustEnterUsername,
+          password: M.mustEnterPassword,
+        }),
         'The sign-up form',
       );
       await register(ctx, body);
@@ -131,7 +145,7 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { code } = parseInput(codeParamSchema, request.params, 'The link');
       const { password } = parseInput(
         resetPasswordConfirmRequestSchema,
-        withEmptyFields(request.body, ['password']),
+        requireFilled(request.body, { password: M.mustEnterPassword }),
         'The new password form',
       );
       await confirmPasswordReset(ctx, code, password);

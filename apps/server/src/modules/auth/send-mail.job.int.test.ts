@@ -10,7 +10,8 @@ import {
   waitForLink,
 } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { codes, users } from './auth.schema.ts';
+import { codes, sessions, users } from './auth.schema.ts';
+import { cleanupAuthJob } from './cleanup-auth.job.ts';
 import { sendMailJob } from './send-mail.job.ts';
 
 describe.each(TEST_DATABASES)('the send-mail job on %s', (kind) => {
@@ -89,5 +90,35 @@ describe.each(TEST_DATABASES)('the send-mail job on %s', (kind) => {
       { db: t.app.ctx.db, config: t.app.ctx.config, mailer, log: t.app.log, jobId: 'job-gone' },
     );
     await expect(readdir(outboxDir)).rejects.toThrow();
+  });
+
+  it('the hourly cleanup job is scheduled and removes expired sessions only', async () => {
+    const schedules = await t.app.ctx.queue.boss.getSchedules();
+    expect(schedules.map((s) => s.name)).toContain(cleanupAuthJob.name);
+    const creds = newCredentials();
+    await t.app.inject({ method: 'POST', url: '/api/register', payload: creds });
+    const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, creds.email));
+    const userId = user?.id ?? '';
+    await t.app.ctx.db.insert(sessions).values([
+      { id: `old-${userId}`, userId, expiresAt: new Date(Date.now() - 1000) },
+      { id: `live-${userId}`, userId, expiresAt: new Date(Date.now() + 60_000) },
+    ]);
+    await cleanupAuthJob.handle(
+      {},
+      {
+        db: t.app.ctx.db,
+        config: t.app.ctx.config,
+        mailer: createMailer({
+          smtpUrl: undefined,
+          from: 'x@y.z',
+          outboxDir: t.dataDir,
+          log: t.app.log,
+        }),
+        log: t.app.log,
+        jobId: 'cleanup-1',
+      },
+    );
+    const left = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, userId));
+    expect(left.map((row) => row.id)).toEqual([`live-${userId}`]);
   });
 });

@@ -1,0 +1,29 @@
+import { lt } from 'drizzle-orm';
+import { z } from 'zod';
+import { defineJob } from '../../jobs/job.ts';
+import { codes, sessions } from './auth.schema.ts';
+
+/** Expired codes are kept this long so their links still answer "expired" rather than "not valid". */
+const CODE_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Hourly: deletes expired sessions and long-expired codes. Safe to run any number of times. */
+export const cleanupAuthJob = defineJob({
+  name: 'cleanup-auth',
+  payload: z.object({}),
+  schedule: '17 * * * *',
+  async handle(_payload, { db, log }) {
+    const now = new Date();
+    const deletedSessions = await db
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, now))
+      .returning({ id: sessions.id });
+    const deletedCodes = await db
+      .delete(codes)
+      .where(lt(codes.expiresAt, new Date(now.getTime() - CODE_RETENTION_MS)))
+      .returning({ hash: codes.hash });
+    log.info(
+      { sessions: deletedSessions.length, codes: deletedCodes.length },
+      'removed expired sessions and codes',
+    );
+  },
+});
