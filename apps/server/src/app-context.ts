@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { MediaStorage } from './storage/media-storage.ts';
+import type { MediaSigner } from './storage/media-token.ts';
 
 export type RateLimitSettings = {
   /** Attempts per window from one IP address, per endpoint. */
@@ -18,6 +20,10 @@ export type AppContext = {
   db: Db;
   queue: JobQueue;
   rateLimits: RateLimitSettings;
+  /** Uploaded and rendered media. */
+  storage: MediaStorage;
+  /** Signs the expiring /api/media URLs. */
+  signer: MediaSigner;
   /** The clock; tests move it to check expiry. */
   now(): Date;
 };

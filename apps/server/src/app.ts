@@ -1,5 +1,6 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { HealthResponse } from '@roughcut/shared';
 import Fastify from 'fastify';
@@ -19,6 +20,10 @@ import { jobs } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { modules } from './modules/index.ts';
+import { MediaStorage } from './storage/media-storage.ts';
+import { loadMediaSecret } from './storage/media-secret.ts';
+import { createMediaSigner } from './storage/media-token.ts';
+import { mediaRoutes } from './storage/media-routes.ts';
 
 export type BuildAppOptions = {
   logger?: FastifyBaseLogger;
@@ -49,7 +54,9 @@ export async function buildApp(
     outboxDir: path.join(config.dataDir, 'outbox'),
     log,
   });
-  const queue = new JobQueue({ database, config, mailer, log, jobs });
+  const storage = new MediaStorage(config.storageDir);
+  const now = options.now ?? (() => new Date());
+  const queue = new JobQueue({ database, config, mailer, storage, log, jobs });
   const release = async () => {
     await queue.stop();
     mailer.close();
@@ -57,6 +64,10 @@ export async function buildApp(
   };
 
   try {
+    const signer = createMediaSigner(
+      await loadMediaSecret({ dataDir: config.dataDir, mediaSecret: config.mediaSecret }),
+      () => now().getTime(),
+    );
     await runMigrations(database);
     await queue.start();
     if (config.embeddedWorker) await queue.work();
@@ -73,7 +84,9 @@ export async function buildApp(
       db: database.db,
       queue,
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-      now: options.now ?? (() => new Date()),
+      storage,
+      signer,
+      now,
     };
     app.decorate('ctx', ctx);
     app.addHook('onClose', release);
@@ -87,6 +100,8 @@ export async function buildApp(
       errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS),
     });
     registerCsrfProtection(app, config.publicUrl);
+    await app.register(multipart, { limits: { fileSize: config.maxUploadBytes } });
+    await app.register(mediaRoutes, { storage, signer, now: () => now().getTime() });
 
     app.get('/api/health', async (_request, reply) => {
       try {

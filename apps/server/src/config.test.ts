@@ -16,7 +16,24 @@ describe('loadConfig', () => {
       logLevel: 'info',
       embeddedWorker: true,
       trustProxy: false,
+      storageDir: path.join(REPO_ROOT, '.data', 'media'),
+      mediaSecret: undefined,
+      maxUploadBytes: 1024 * 1024 * 1024,
     });
+  });
+
+  it('reads the media variables', () => {
+    const config = loadConfig({
+      DATA_DIR: '/tmp/rc',
+      STORAGE_DIR: '/mnt/media',
+      MEDIA_SECRET: 'x'.repeat(32),
+      MAX_UPLOAD_BYTES: '1048576',
+    });
+    expect(config.storageDir).toBe('/mnt/media');
+    expect(config.mediaSecret).toBe('x'.repeat(32));
+    expect(config.maxUploadBytes).toBe(1048576);
+    expect(loadConfig({ DATA_DIR: '/tmp/rc' }).storageDir).toBe('/tmp/rc/media');
+    expect(() => loadConfig({ MEDIA_SECRET: 'short' })).toThrow(/MEDIA_SECRET/);
   });
 
   it('reads every variable', () => {

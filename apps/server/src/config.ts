@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { MAX_UPLOAD_BYTES } from '@roughcut/shared';
 import { z } from 'zod';
+import { resolveStorageDir } from './storage/media-storage.ts';
 
 export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -78,6 +80,22 @@ const envSchema = z.object({
   ),
   EMBEDDED_WORKER: booleanVar(true),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+  STORAGE_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  MEDIA_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .min(32, { error: 'expected at least 32 characters (generate one: openssl rand -hex 32)' })
+      .optional(),
+  ),
+  MAX_UPLOAD_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'expected a number of bytes' })
+      .int({ error: 'expected a whole number of bytes' })
+      .min(1, { error: 'expected a positive number of bytes' })
+      .optional(),
+  ),
 });
 
 /** Fastify's trustProxy: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
@@ -95,6 +113,12 @@ export type Config = {
   logLevel: (typeof LOG_LEVELS)[number];
   embeddedWorker: boolean;
   trustProxy: TrustProxy;
+  /** Media files (uploads and renders); DATA_DIR/media unless STORAGE_DIR is set. */
+  storageDir: string;
+  /** Signs media URLs; unset = DATA_DIR/secret, generated once. */
+  mediaSecret: string | undefined;
+  /** Largest accepted upload in bytes (the plan limit, 1 GB). */
+  maxUploadBytes: number;
 };
 
 export class ConfigError extends Error {
@@ -153,5 +177,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: parsed.LOG_LEVEL,
     embeddedWorker: parsed.EMBEDDED_WORKER,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+    storageDir: resolveStorageDir(path.resolve(parsed.DATA_DIR), parsed.STORAGE_DIR),
+    mediaSecret: parsed.MEDIA_SECRET,
+    maxUploadBytes: parsed.MAX_UPLOAD_BYTES ?? MAX_UPLOAD_BYTES,
   };
 }

@@ -9,6 +9,7 @@ import { jobs } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { exitOnStartupError } from './startup-error.ts';
+import { MediaStorage } from './storage/media-storage.ts';
 
 try {
   const config = loadConfig();
@@ -30,7 +31,8 @@ try {
     outboxDir: path.join(config.dataDir, 'outbox'),
     log,
   });
-  const queue = new JobQueue({ database, config, mailer, log, jobs });
+  const storage = new MediaStorage(config.storageDir);
+  const queue = new JobQueue({ database, config, mailer, storage, log, jobs });
   await queue.start();
   await queue.work();
   log.info(`Roughcut worker running: ${jobs.map((job) => job.name).join(', ')}`);

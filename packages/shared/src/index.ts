@@ -23,3 +23,5 @@ export * from './rules/upload-indicator.rules.ts';
 export * from './rules/create-edit.rules.ts';
 export * from './rules/clip-confirm.rules.ts';
 export * from './rules/template-editor.rules.ts';
+export * from './fonts.ts';
+export * from './contracts/languages.contract.ts';

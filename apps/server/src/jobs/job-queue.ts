@@ -4,12 +4,14 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
 import type { JobDefinition } from './job.ts';
 
 export type JobQueueDeps = {
   database: Database;
   config: Config;
   mailer: Mailer;
+  storage: MediaStorage;
   log: FastifyBaseLogger;
   jobs: readonly JobDefinition[];
 };
@@ -69,6 +71,8 @@ export class JobQueue {
               mailer: this.#deps.mailer,
               log,
               jobId: entry.id,
+              storage: this.#deps.storage,
+              signal: entry.signal,
             });
           },
         );
@@ -85,6 +89,15 @@ export class JobQueue {
     if (!id) throw new Error(`pg-boss did not accept a ${job.name} job`);
     for (const workerId of this.#workerIds.get(job.name) ?? []) this.#boss.notifyWorker(workerId);
     return id;
+  }
+
+  /** Cancels a queued or running job (its handler's signal aborts); unknown ids are ignored. */
+  async cancel(jobName: string, id: string): Promise<void> {
+    await this.#boss.cancel(jobName, id);
+  }
+
+  get log(): FastifyBaseLogger {
+    return this.#deps.log;
   }
 
   get boss(): PgBoss {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
 
 /** What a job handler may use. Handlers get ids in their payload and load rows themselves. */
 export type JobContext = {
@@ -12,6 +13,10 @@ export type JobContext = {
   log: FastifyBaseLogger;
   /** pg-boss job id: stable across retries, so handlers can make themselves idempotent. */
   jobId: string;
+  /** Media files shared with the web processes. */
+  storage: MediaStorage;
+  /** Aborted when pg-boss drops the job (cancelled, expired, or the worker stops). */
+  signal: AbortSignal;
 };
 
 export type JobQueueOptions = {

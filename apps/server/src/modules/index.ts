@@ -1,6 +1,17 @@
 import type { AppModule } from '../app-context.ts';
 import { accountModule } from './account/account.routes.ts';
+import { assetsModule } from './assets/assets.routes.ts';
 import { authModule } from './auth/auth.routes.ts';
+import { autojobsModule } from './autojobs/autojobs.routes.ts';
+import { clipsModule } from './clips/clips.routes.ts';
+import { templatesModule } from './templates/templates.routes.ts';
 
 /** Every feature module, registered in this order under the app. Add new modules here. */
-export const modules: readonly AppModule[] = [authModule, accountModule];
+export const modules: readonly AppModule[] = [
+  authModule,
+  accountModule,
+  autojobsModule,
+  assetsModule,
+  clipsModule,
+  templatesModule,
+];

@@ -7,4 +7,13 @@ export const queryKeys = {
   session: ['session'] as const,
   account: ['manage', 'account'] as const,
   user: ['manage', 'user'] as const,
+  autojobs: ['manage', 'autojobs'] as const,
+  autojob: (id: string) => ['manage', 'autojob', id] as const,
+  assets: (jobId: string) => ['manage', 'autojob', jobId, 'assets'] as const,
+  clips: (jobId: string, instanceId: string) =>
+    ['manage', 'autojob', jobId, 'instance', instanceId, 'clips'] as const,
+  assetUrl: (jobId: string, assetId: string) =>
+    ['manage', 'autojob', jobId, 'asset', assetId] as const,
+  templates: ['manage', 'templates'] as const,
+  languages: ['manage', 'languages'] as const,
 };

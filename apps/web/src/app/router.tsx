@@ -22,7 +22,7 @@ export const signedInRoutes: RouteObject[] = [
   { path: 'templates', lazy: () => import('../features/placeholders/templates.route.tsx') },
   {
     path: 'manage/automation/:job_id',
-    lazy: () => import('../features/placeholders/job.route.tsx'),
+    lazy: () => import('../features/job/job.route.tsx'),
   },
   {
     path: 'manage/automation/:job_id/clip/:clip_id',

@@ -46,6 +46,8 @@ export const jobInstanceSchema = z.object({
   status: jobStatusSchema,
   confirmed: z.boolean(),
   failure_reason: z.string().nullable(),
+  /** Not in the spec: fraction 0-1 of the current stage (analysis, then rendering). */
+  progress: z.number().min(0).max(1).optional(),
 });
 export type JobInstance = z.infer<typeof jobInstanceSchema>;
 

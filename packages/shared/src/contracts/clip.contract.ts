@@ -60,6 +60,8 @@ export const clipSchema = z.object({
   segments: z.array(segmentSchema),
   draw_settings: drawSettingsSchema,
   score_features: scoreFeaturesSchema.optional(),
+  /** Not in the spec's table: the detected speech gaps inside the clip's window (gap-N ids). */
+  gaps: z.array(gapSchema).optional(),
 });
 export type Clip = z.infer<typeof clipSchema>;
 

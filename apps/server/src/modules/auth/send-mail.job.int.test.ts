@@ -71,6 +71,8 @@ describe.each(TEST_DATABASES)('the send-mail job on %s', (kind) => {
       mailer,
       log: t.app.log,
       jobId: 'job-retry-1',
+      storage: t.app.ctx.storage,
+      signal: new AbortController().signal,
     };
     await sendMailJob.handle({ kind: 'reset', userId: user?.id ?? '' }, context);
     await sendMailJob.handle({ kind: 'reset', userId: user?.id ?? '' }, context);
@@ -87,7 +89,15 @@ describe.each(TEST_DATABASES)('the send-mail job on %s', (kind) => {
     });
     await sendMailJob.handle(
       { kind: 'confirm', userId: 'no-such-user' },
-      { db: t.app.ctx.db, config: t.app.ctx.config, mailer, log: t.app.log, jobId: 'job-gone' },
+      {
+        db: t.app.ctx.db,
+        config: t.app.ctx.config,
+        mailer,
+        log: t.app.log,
+        jobId: 'job-gone',
+        storage: t.app.ctx.storage,
+        signal: new AbortController().signal,
+      },
     );
     await expect(readdir(outboxDir)).rejects.toThrow();
   });
@@ -116,6 +126,8 @@ describe.each(TEST_DATABASES)('the send-mail job on %s', (kind) => {
         }),
         log: t.app.log,
         jobId: 'cleanup-1',
+        storage: t.app.ctx.storage,
+        signal: new AbortController().signal,
       },
     );
     const left = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, userId));

@@ -1,0 +1,35 @@
+import type { AssetStatus, AssetType } from '@roughcut/shared';
+import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ProbeResult } from '@roughcut/engine';
+import { autoJobs, jobInstances } from '../autojobs/autojobs.schema.ts';
+import { clips } from '../clips/clips.schema.ts';
+
+/** The uploaded video (unedited_video) and the rendered results (edited_video) of a job. */
+export const assets = pgTable(
+  'assets',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    autoJobId: text('auto_job_id')
+      .notNull()
+      .references(() => autoJobs.id, { onDelete: 'cascade' }),
+    jobInstanceId: text('job_instance_id').references(() => jobInstances.id, {
+      onDelete: 'cascade',
+    }),
+    clipId: text('clip_id').references(() => clips.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    assetType: text('asset_type').$type<AssetType>().notNull(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    uploadedAmount: bigint('uploaded_amount', { mode: 'number' }).notNull().default(0),
+    status: text('status').$type<AssetStatus>().notNull(),
+    failureReason: text('failure_reason'),
+    storageKey: text('storage_key'),
+    probe: jsonb('probe').$type<Omit<ProbeResult, 'keyframes'>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('assets_auto_job_id_idx').on(t.autoJobId),
+    index('assets_clip_id_idx').on(t.clipId),
+  ],
+);

@@ -1,0 +1,195 @@
+import type { FastifyRequest } from 'fastify';
+import type { Asset, AssetListResponse, UrlResponse } from '@roughcut/shared';
+import { assertCanDeleteVideo, assertCanUpload, jobStatusOf } from '@roughcut/shared';
+import type { AppContext } from '../../app-context.ts';
+import { HttpError, conflict, notFound } from '../../http/errors.ts';
+import { jobAssetKey } from '../../storage/storage-keys.ts';
+import { receiveUpload } from '../../storage/upload.ts';
+import { markDownloaded } from '../autojobs/autojobs.repository.ts';
+import { assertTrialAllows, loadOwnedJob } from '../autojobs/autojobs.service.ts';
+import { probeUpload } from '../autojobs/engine.adapter.ts';
+import { checkState } from '../autojobs/job-state.http.ts';
+import { toAssetResponse } from './assets.mapper.ts';
+import {
+  deleteAssets,
+  editedAssetsOfInstance,
+  findAssetOfJob,
+  insertAsset,
+  listAssetsOfJob,
+  otherUneditedVideos,
+  updateAsset,
+} from './assets.repository.ts';
+import type { AssetRow } from './assets.repository.ts';
+
+export const ASSET_MESSAGES = {
+  notFound: 'This video does not exist. It may have been replaced or deleted.',
+  notReady: 'This video is not ready yet. Please wait for it to finish uploading.',
+  notFinished: 'This edit has not finished yet. You can download it once it is finished.',
+  nothingToDownload: 'This edit has no finished videos to download.',
+  probeFailed: 'This file could not be read as a video. Please upload an .mp4 video.',
+} as const;
+
+export async function listAssets(
+  ctx: AppContext,
+  userId: string,
+  jobId: string,
+): Promise<AssetListResponse> {
+  await loadOwnedJob(ctx, userId, jobId);
+  return { assets: (await listAssetsOfJob(ctx.db, jobId)).map(toAssetResponse) };
+}
+
+/**
+ * Streams the upload into storage while the asset's size and uploaded_amount follow it, probes
+ * it with the engine, and only then replaces the job's previous video.
+ */
+export async function uploadVideo(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: string,
+  jobId: string,
+): Promise<Asset> {
+  const { instance } = await loadOwnedJob(ctx, userId, jobId);
+  checkState(() => assertCanUpload(jobStatusOf(instance)));
+  let asset: AssetRow | undefined;
+  let received;
+  try {
+    received = await receiveUpload(request, {
+      storage: ctx.storage,
+      maxBytes: ctx.config.maxUploadBytes,
+      onStart: async ({ fileName, expectedSize }) => {
+        const id = crypto.randomUUID();
+        const key = jobAssetKey(jobId, id, fileName);
+        asset = await insertAsset(ctx.db, {
+          id,
+          autoJobId: jobId,
+          name: fileName,
+          assetType: 'unedited_video',
+          size: expectedSize ?? 0,
+          uploadedAmount: 0,
+          status: 'uploading',
+          storageKey: key,
+          createdAt: ctx.now(),
+        });
+        return { key };
+      },
+      onProgress: async ({ bytesWritten, expectedSize }) => {
+        if (!asset) return;
+        await updateAsset(ctx.db, asset.id, {
+          size: Math.max(expectedSize ?? 0, bytesWritten),
+          uploadedAmount: bytesWritten,
+        });
+      },
+    });
+  } catch (error) {
+    // NOTE: an interrupted or refused upload leaves no trace; the previous video stays.
+    if (asset) await deleteAssets(ctx.db, [asset.id]);
+    throw error;
+  }
+  const uploaded = asset;
+  if (!uploaded) throw new Error('upload finished without an asset');
+  await updateAsset(ctx.db, uploaded.id, { size: received.size, uploadedAmount: received.size });
+
+  let probe;
+  try {
+    probe = await probeUpload(ctx.storage.resolve(received.key));
+  } catch (error) {
+    const reason =
+      error instanceof Error && error.name === 'EngineError'
+        ? error.message
+        : ASSET_MESSAGES.probeFailed;
+    await updateAsset(ctx.db, uploaded.id, { status: 'failed', failureReason: reason });
+    await ctx.storage.delete(received.key);
+    throw new HttpError(400, reason);
+  }
+  const { keyframes: _keyframes, ...probeSummary } = probe;
+  await updateAsset(ctx.db, uploaded.id, { status: 'uploaded', probe: probeSummary });
+  const replaced = await otherUneditedVideos(ctx.db, jobId, uploaded.id);
+  await deleteAssets(
+    ctx.db,
+    replaced.map((a) => a.id),
+  );
+  for (const old of replaced) if (old.storageKey) await ctx.storage.delete(old.storageKey);
+  const stored = await findAssetOfJob(ctx.db, jobId, uploaded.id);
+  if (!stored) throw notFound(ASSET_MESSAGES.notFound);
+  return toAssetResponse(stored);
+}
+
+/** A signed, expiring inline URL of one of the job's videos. */
+export async function getAssetUrl(
+  ctx: AppContext,
+  userId: string,
+  jobId: string,
+  assetId: string,
+): Promise<UrlResponse> {
+  await loadOwnedJob(ctx, userId, jobId);
+  const asset = await findAssetOfJob(ctx.db, jobId, assetId);
+  if (!asset) throw notFound(ASSET_MESSAGES.notFound);
+  if (asset.status !== 'uploaded' || !asset.storageKey) throw conflict(ASSET_MESSAGES.notReady);
+  return {
+    url: ctx.signer.signMediaUrl(asset.storageKey, {
+      fileName: asset.name,
+      contentType: 'video/mp4',
+      disposition: 'inline',
+    }),
+  };
+}
+
+/**
+ * The finished result as an attachment: one video, or one zip of all of them named after the
+ * edit. The first download of a finished instance counts toward the trial.
+ */
+export async function getDownloadUrl(
+  ctx: AppContext,
+  userId: string,
+  jobId: string,
+  assetId: string | undefined,
+): Promise<UrlResponse> {
+  const { job, instance } = await loadOwnedJob(ctx, userId, jobId);
+  if (!instance || instance.status !== 'finished') throw conflict(ASSET_MESSAGES.notFinished);
+  let videos = (await editedAssetsOfInstance(ctx.db, instance.id)).filter(
+    (a) => a.status === 'uploaded' && a.storageKey,
+  );
+  if (assetId !== undefined) videos = videos.filter((a) => a.id === assetId);
+  if (videos.length === 0)
+    throw assetId === undefined
+      ? conflict(ASSET_MESSAGES.nothingToDownload)
+      : notFound(ASSET_MESSAGES.notFound);
+  if (!instance.downloadedAt) {
+    await ctx.db.transaction(async (tx) => {
+      await assertTrialAllows(ctx, userId, tx);
+      await markDownloaded(tx, instance.id, userId, ctx.now());
+    });
+  }
+  const [only] = videos;
+  if (videos.length === 1 && only?.storageKey) {
+    return {
+      url: ctx.signer.signMediaUrl(only.storageKey, {
+        fileName: only.name,
+        contentType: 'video/mp4',
+        disposition: 'attachment',
+      }),
+    };
+  }
+  return {
+    url: ctx.signer.signZipUrl(
+      videos.map((a) => ({ name: a.name, key: a.storageKey ?? '' })),
+      { fileName: `${job.name}.zip` },
+    ),
+  };
+}
+
+/** Delete video: every stored video of the job, only while it is created or cancelled. */
+export async function deleteAllAssets(
+  ctx: AppContext,
+  userId: string,
+  jobId: string,
+): Promise<void> {
+  const { instance } = await loadOwnedJob(ctx, userId, jobId);
+  checkState(() => assertCanDeleteVideo(jobStatusOf(instance)));
+  const all = await listAssetsOfJob(ctx.db, jobId);
+  await deleteAssets(
+    ctx.db,
+    all.map((a) => a.id),
+  );
+  for (const asset of all) if (asset.storageKey) await ctx.storage.delete(asset.storageKey);
+}

@@ -1,0 +1,64 @@
+import type { JobStatus, StepType } from '@roughcut/shared';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.schema.ts';
+import { templates } from '../templates/templates.schema.ts';
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const stamp = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+
+/** A video edit (the spec's "auto job"). Its status follows the latest instance. */
+export const autoJobs = pgTable(
+  'auto_jobs',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    steps: jsonb('steps').$type<StepType[]>().notNull().default([]),
+    templateId: text('template_id').references(() => templates.id, { onDelete: 'set null' }),
+    language: text('language').notNull().default('en'),
+    maxWordsInPhrase: integer('max_words_in_phrase').notNull().default(5),
+    // NOTE: no foreign key: instances reference jobs, and a cycle would complicate deletes.
+    latestJobInstanceId: text('latest_job_instance_id'),
+    createdAt: stamp('created_at'),
+    lastUpdatedAt: stamp('last_updated_at'),
+  },
+  (t) => [index('auto_jobs_user_id_idx').on(t.userId)],
+);
+
+/** One run of a job: analyse → awaiting-confirmation → (Continue) render → finished. */
+export const jobInstances = pgTable(
+  'job_instances',
+  {
+    id: id(),
+    autoJobId: text('auto_job_id')
+      .notNull()
+      .references(() => autoJobs.id, { onDelete: 'cascade' }),
+    status: text('status').$type<JobStatus>().notNull().default('pending'),
+    confirmed: boolean('confirmed').notNull().default(false),
+    failureReason: text('failure_reason'),
+    /** Fraction 0-1 of the current stage (analysis, then rendering). */
+    progress: doublePrecision('progress').notNull().default(0),
+    /** The pg-boss job doing this instance's current work, so Cancel can stop it. */
+    queueJobName: text('queue_job_name'),
+    queueJobId: text('queue_job_id'),
+    /** Set the first time the finished result is downloaded: counts once toward the trial. */
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
+    createdAt: stamp('created_at'),
+    updatedAt: stamp('updated_at'),
+  },
+  (t) => [index('job_instances_auto_job_id_idx').on(t.autoJobId)],
+);

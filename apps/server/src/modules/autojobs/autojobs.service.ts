@@ -1,0 +1,236 @@
+import type {
+  AutoJob,
+  CreateAutoJobRequest,
+  StepListResponse,
+  StepType,
+  UpdateAutoJobRequest,
+} from '@roughcut/shared';
+import {
+  TRIAL_EXHAUSTED_MESSAGE,
+  remainingEdits,
+  startInstance,
+  transitionInstance,
+} from '@roughcut/shared';
+import type { AppContext } from '../../app-context.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { jobPrefix } from '../../storage/storage-keys.ts';
+import { listAssetsOfJob } from '../assets/assets.repository.ts';
+import { currentVideo } from '../assets/current-video.ts';
+import { findTemplateOfUser } from '../templates/templates.repository.ts';
+import { analyseJob } from './analyse.job.ts';
+import { toJobResponse } from './autojobs.mapper.ts';
+import {
+  deleteJob,
+  findAccountOf,
+  findJobOfUser,
+  insertInstance,
+  insertJob,
+  instancesOfJob,
+  listJobsOfUser,
+  lockJob,
+  updateInstanceIf,
+  updateJob,
+} from './autojobs.repository.ts';
+import type { DbOrTx, JobWithInstance } from './autojobs.repository.ts';
+import { checkState } from './job-state.http.ts';
+
+export const AUTOJOB_MESSAGES = {
+  notFound: 'This video edit does not exist. It may have been deleted.',
+  templateNotFound: 'This template does not exist. Please choose another style.',
+  stepExists: 'This edit already has that step.',
+  stepMissing: 'This edit does not have that step.',
+} as const;
+
+/** The user's job, or 404 for anything else (another user's job looks like no job at all). */
+export async function loadOwnedJob(
+  ctx: AppContext,
+  userId: string,
+  jobId: string,
+  db: DbOrTx = ctx.db,
+): Promise<JobWithInstance> {
+  const found = await findJobOfUser(db, userId, jobId);
+  if (!found) throw notFound(AUTOJOB_MESSAGES.notFound);
+  return found;
+}
+
+export async function listJobs(ctx: AppContext, userId: string): Promise<AutoJob[]> {
+  return (await listJobsOfUser(ctx.db, userId)).map(toJobResponse);
+}
+
+export async function getJob(ctx: AppContext, userId: string, jobId: string): Promise<AutoJob> {
+  return toJobResponse(await loadOwnedJob(ctx, userId, jobId));
+}
+
+export async function createJob(
+  ctx: AppContext,
+  userId: string,
+  input: CreateAutoJobRequest,
+): Promise<AutoJob> {
+  const job = await insertJob(ctx.db, { userId, ...input, now: ctx.now() });
+  return toJobResponse({ job, instance: null });
+}
+
+export async function updateJobSettings(
+  ctx: AppContext,
+  userId: string,
+  jobId: string,
+  input: UpdateAutoJobRequest,
+): Promise<AutoJob> {
+  await loadOwnedJob(ctx, userId, jobId);
+  if (input.template_id !== undefined && input.template_id !== null) {
+    const template = await findTemplateOfUser(ctx.db, userId, input.template_id);
+    if (!template) throw notFound(AUTOJOB_MESSAGES.templateNotFound);
+  }
+  await updateJob(
+    ctx.db,
+    jobId,
+    {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.template_id !== undefined ? { templateId: input.template_id } : {}),
+      ...(input.language !== undefined ? { language: input.language } : {}),
+      ...(input.max_words_in_phrase !== undefined
+        ? { maxWordsInPhrase: input.max_words_in_phrase }
+        : {}),
+    },
+    ctx.now(),
+  );
+  return getJob(ctx, userId, jobId);
+}
+
+export async function getSteps(
+  ctx: AppContext,
+  userId: string,
+  jobId: string,
+): Promise<StepListResponse> {
+  const { job } = await loadOwnedJob(ctx, userId, jobId);
+  return job.steps.map((step_type) => ({ step_type }));
+}
+
+export async function addStep(
+  ctx: AppContext,
+  userId: string,
+  jobId: string,
+  stepType: StepType,
+): Promise<AutoJob> {
+  const { job } = await loadOwnedJob(ctx, userId, jobId);
+  if (job.steps.includes(stepType)) throw conflict(AUTOJOB_MESSAGES.stepExists);
+  await updateJob(ctx.db, jobId, { steps: [...job.steps, stepType] }, ctx.now());
+  return getJob(ctx, userId, jobId);
+}
+
+export async function deleteStep(
+  ctx: AppContext,
+  userId: string,
+  jobId: string,
+  stepType: StepType,
+): Promise<AutoJob> {
+  const { job } = await loadOwnedJob(ctx, userId, jobId);
+  if (!job.steps.includes(stepType)) throw badRequest(AUTOJOB_MESSAGES.stepMissing);
+  await updateJob(ctx.db, jobId, { steps: job.steps.filter((s) => s !== stepType) }, ctx.now());
+  return getJob(ctx, userId, jobId);
+}
+
+/** Trial accounts with no edits left may not start or download a new edit. */
+export async function assertTrialAllows(ctx: AppContext, userId: string, db: DbOrTx = ctx.db) {
+  const account = await findAccountOf(db, userId);
+  const trial = (account?.subscriptionType ?? 'trial') === 'trial';
+  if (trial && remainingEdits(account?.downloadCount ?? 0) <= 0)
+    throw forbidden(TRIAL_EXHAUSTED_MESSAGE);
+}
+
+/** Start (or restart): a new pending instance and an analyse job for it. */
+export async function startJob(ctx: AppContext, userId: string, jobId: string): Promise<AutoJob> {
+  const instance = await ctx.db.transaction(async (tx) => {
+    await lockJob(tx, jobId);
+    const { job, instance: latest } = await loadOwnedJob(ctx, userId, jobId, tx);
+    const video = currentVideo(await listAssetsOfJob(tx, jobId));
+    const initial = checkState(() =>
+      startInstance({
+        status: latest?.status ?? 'created',
+        stepCount: job.steps.length,
+        video: video && { status: video.status, failure_reason: video.failureReason },
+      }),
+    );
+    await assertTrialAllows(ctx, userId, tx);
+    const now = ctx.now();
+    const created = await insertInstance(tx, { autoJobId: jobId, ...initial, now });
+    await updateJob(tx, jobId, { latestJobInstanceId: created.id }, now);
+    return created;
+  });
+  try {
+    const queueJobId = await ctx.queue.send(analyseJob, { instanceId: instance.id });
+    await updateInstanceIf(
+      ctx.db,
+      instance.id,
+      { status: 'pending' },
+      { queueJobName: analyseJob.name, queueJobId },
+      ctx.now(),
+    );
+  } catch (error) {
+    await updateInstanceIf(
+      ctx.db,
+      instance.id,
+      { status: 'pending' },
+      { status: 'failed', failureReason: 'The edit could not be queued. Please try again.' },
+      ctx.now(),
+    );
+    throw error;
+  }
+  return getJob(ctx, userId, jobId);
+}
+
+/** Cancel: the instance becomes cancelled at once; its worker notices and stops its ffmpeg. */
+export async function cancelJob(ctx: AppContext, userId: string, jobId: string): Promise<AutoJob> {
+  const { instance } = await loadOwnedJob(ctx, userId, jobId);
+  const next = checkState(() =>
+    transitionInstance(instance ?? { status: 'created', confirmed: false }, { type: 'cancel' }),
+  );
+  if (!instance) return getJob(ctx, userId, jobId);
+  const applied = await updateInstanceIf(
+    ctx.db,
+    instance.id,
+    { status: instance.status, confirmed: instance.confirmed },
+    { status: next.status },
+    ctx.now(),
+  );
+  if (!applied) return cancelJob(ctx, userId, jobId);
+  await stopQueueJob(ctx, instance.queueJobName, instance.queueJobId);
+  return getJob(ctx, userId, jobId);
+}
+
+async function stopQueueJob(
+  ctx: AppContext,
+  name: string | null,
+  id: string | null,
+): Promise<void> {
+  if (!name || !id) return;
+  try {
+    await ctx.queue.cancel(name, id);
+  } catch (error) {
+    // NOTE: the worker also watches the instance status, so a failed cancel still stops it.
+    ctx.queue.log.warn({ err: error, name, id }, 'could not cancel a queued job');
+  }
+}
+
+/** Deletes the job: stops its work, removes its rows and every stored file. */
+export async function deleteJobEntirely(
+  ctx: AppContext,
+  userId: string,
+  jobId: string,
+): Promise<void> {
+  await loadOwnedJob(ctx, userId, jobId);
+  const instances = await instancesOfJob(ctx.db, jobId);
+  for (const instance of instances) {
+    if (instance.status === 'cancelled' || instance.status === 'created') continue;
+    await updateInstanceIf(
+      ctx.db,
+      instance.id,
+      { status: instance.status },
+      { status: 'cancelled' },
+      ctx.now(),
+    );
+    await stopQueueJob(ctx, instance.queueJobName, instance.queueJobId);
+  }
+  await deleteJob(ctx.db, jobId);
+  await ctx.storage.deletePrefix(jobPrefix(jobId));
+}

@@ -1,0 +1,12 @@
+import { JobStateError } from '@roughcut/shared';
+import { HttpError } from '../../http/errors.ts';
+
+/** Runs a state rule; a broken rule leaves as an HttpError with the rule's message and status. */
+export function checkState<T>(rule: () => T): T {
+  try {
+    return rule();
+  } catch (error) {
+    if (error instanceof JobStateError) throw new HttpError(error.httpStatus, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,44 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../autojobs/autojobs.repository.ts';
+import { clips } from './clips.schema.ts';
+
+export type ClipRow = typeof clips.$inferSelect;
+export type NewClip = typeof clips.$inferInsert;
+
+/** The instance's clips, highest engagement first (as the job page shows them). */
+export async function listClipsOfInstance(db: DbOrTx, instanceId: string): Promise<ClipRow[]> {
+  return db
+    .select()
+    .from(clips)
+    .where(eq(clips.autoJobInstanceId, instanceId))
+    .orderBy(desc(clips.engagementScore), clips.startS, clips.id);
+}
+
+export async function findClipOfInstance(
+  db: DbOrTx,
+  instanceId: string,
+  clipId: string,
+): Promise<ClipRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(clips)
+    .where(and(eq(clips.id, clipId), eq(clips.autoJobInstanceId, instanceId)));
+  return row;
+}
+
+export async function insertClips(db: DbOrTx, values: NewClip[]): Promise<void> {
+  if (values.length === 0) return;
+  await db.insert(clips).values(values);
+}
+
+export async function deleteClipsOfInstance(db: DbOrTx, instanceId: string): Promise<void> {
+  await db.delete(clips).where(eq(clips.autoJobInstanceId, instanceId));
+}
+
+export async function updateClip(
+  db: DbOrTx,
+  clipId: string,
+  patch: Partial<Omit<NewClip, 'id' | 'autoJobId' | 'autoJobInstanceId'>>,
+): Promise<void> {
+  await db.update(clips).set(patch).where(eq(clips.id, clipId));
+}

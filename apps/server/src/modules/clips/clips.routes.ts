@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  API_ROUTES,
+  clipParamsSchema,
+  customConfirmClipRequestSchema,
+  defaultConfirmClipRequestSchema,
+  instanceParamsSchema,
+  NOTHING_CONFIRMED_MESSAGE,
+} from '@roughcut/shared';
+import type { ConfirmClipRequest } from '@roughcut/shared';
+import type { AppContext, AppModule } from '../../app-context.ts';
+import { badRequest, parseInput } from '../../http/errors.ts';
+import { requireUser } from '../auth/auth.guard.ts';
+import {
+  confirmClip,
+  continueInstance,
+  getClip,
+  listClips,
+  setAllConfirmed,
+  unconfirmClip,
+} from './clips.service.ts';
+
+/** Either the job page's {cut: 'default', subtitle: 'default'} or the clip screen's choices. */
+function parseConfirm(body: unknown): ConfirmClipRequest {
+  const input = body ?? {};
+  const isDefault =
+    typeof input === 'object' && (input as { cut?: unknown }).cut === 'default';
+  if (isDefault) return parseInput(defaultConfirmClipRequestSchema, input, 'The confirmation');
+  const { cut, subtitle } = input as { cut?: unknown; subtitle?: unknown };
+  if (cut === undefined && subtitle === undefined) throw badRequest(NOTHING_CONFIRMED_MESSAGE);
+  return parseInput(customConfirmClipRequestSchema, input, 'The confirmation');
+}
+
+
+function registerClipRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const auth = { preHandler: requireUser };
+  const instanceIds = (request: { params: unknown; user: { id: string } }) => {
+    const p = parseInput(instanceParamsSchema, request.params, 'The id');
+    return { userId: request.user.id, jobId: p.id, instanceId: p.instance_id };
+  };
+  const clipIds = (request: { params: unknown; user: { id: string } }) => {
+    const p = parseInput(clipParamsSchema, request.params, 'The id');
+    return {
+      userId: request.user.id,
+      jobId: p.id,
+      instanceId: p.instance_id,
+      clipId: p.clip_id,
+    };
+  };
+
+  app.get(API_ROUTES.instanceClips, auth, async (request) =>
+    listClips(ctx, instanceIds(request)),
+  );
+  app.post(API_ROUTES.instanceConfirm, auth, async (request) =>
+    continueInstance(ctx, instanceIds(request)),
+  );
+  app.post(API_ROUTES.instanceClipsConfirm, auth, async (request) =>
+    setAllConfirmed(ctx, instanceIds(request), true),
+  );
+  app.post(API_ROUTES.instanceClipsUnconfirm, auth, async (request) =>
+    setAllConfirmed(ctx, instanceIds(request), false),
+  );
+  app.get(API_ROUTES.clip, auth, async (request) => getClip(ctx, clipIds(request)));
+  app.post(API_ROUTES.clipConfirm, auth, async (request) => {
+    const ids = clipIds(request);
+    const body = parseConfirm(request.body);
+    return confirmClip(ctx, ids, body);
+  });
+  app.post(API_ROUTES.clipUnconfirm, auth, async (request) =>
+    unconfirmClip(ctx, clipIds(request)),
+  );
+}
+
+export const clipsModule: AppModule = { name: 'clips', register: registerClipRoutes };

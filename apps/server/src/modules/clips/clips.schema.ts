@@ -1,0 +1,50 @@
+import type { DrawSettings, Gap, JobStatus, ScoreFeatures, Segment, StepType } from '@roughcut/shared';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { autoJobs, jobInstances } from '../autojobs/autojobs.schema.ts';
+
+/** What the user confirmed for a clip: the gaps to cut and the subtitle settings, each optional. */
+export type ClipConfirm = { cut?: Gap[]; subtitle?: DrawSettings };
+
+export const clips = pgTable(
+  'clips',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    autoJobId: text('auto_job_id')
+      .notNull()
+      .references(() => autoJobs.id, { onDelete: 'cascade' }),
+    autoJobInstanceId: text('auto_job_instance_id')
+      .notNull()
+      .references(() => jobInstances.id, { onDelete: 'cascade' }),
+    stepType: text('step_type').$type<StepType>().notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    engagementScore: doublePrecision('engagement_score').notNull(),
+    status: text('status').$type<JobStatus>().notNull(),
+    confirmed: boolean('confirmed').notNull().default(false),
+    failureReason: text('failure_reason'),
+    isLongForm: boolean('is_long_form').notNull(),
+    /** The clip's window in the source, seconds. */
+    startS: doublePrecision('start_s').notNull(),
+    endS: doublePrecision('end_s').notNull(),
+    segments: jsonb('segments').$type<Segment[]>().notNull(),
+    gaps: jsonb('gaps').$type<Gap[]>().notNull(),
+    drawSettings: jsonb('draw_settings').$type<DrawSettings>().notNull(),
+    scoreFeatures: jsonb('score_features').$type<ScoreFeatures>(),
+    confirm: jsonb('confirm').$type<ClipConfirm>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('clips_auto_job_id_idx').on(t.autoJobId),
+    index('clips_instance_id_idx').on(t.autoJobInstanceId),
+  ],
+);

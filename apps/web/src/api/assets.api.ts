@@ -1,0 +1,98 @@
+import {
+  UPLOAD_FILE_FIELD,
+  apiPaths,
+  assetListResponseSchema,
+  assetUrlResponseSchema,
+  downloadResponseSchema,
+  errorResponseSchema,
+  uploadResponseSchema,
+} from '@roughcut/shared';
+import type { UploadResponse } from '@roughcut/shared';
+import { api } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+
+// SPEC section 7: assets, Delete video, download and upload of a job.
+
+/** Bytes sent so far of the request body (XHR upload events). */
+export type UploadProgressEvent = { loaded: number; total: number };
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * POST /api/manage/autojob/{id}/upload as multipart with one file, through XMLHttpRequest because
+ * fetch reports no upload progress. Resolves with the stored asset; rejects with an ApiError that
+ * carries the server's err.
+ */
+export function uploadVideo(
+  jobId: string,
+  file: File,
+  onProgress?: (event: UploadProgressEvent) => void,
+  signal?: AbortSignal,
+): Promise<UploadResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiPaths.autojobUpload(jobId));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.addEventListener('progress', (event) => {
+      onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+    });
+    xhr.addEventListener('load', () => {
+      const body = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const parsed = uploadResponseSchema.safeParse(body);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new ApiError(xhr.status, undefined, 'The server sent an unexpected response'));
+        return;
+      }
+      const err = errorResponseSchema.safeParse(body);
+      reject(
+        new ApiError(
+          xhr.status,
+          err.success ? err.data.err : undefined,
+          err.success ? undefined : `${xhr.status} ${xhr.statusText}`.trim(),
+        ),
+      );
+    });
+    xhr.addEventListener('error', () => {
+      reject(new ApiError(0, undefined, 'Unable to reach the server, check your connection'));
+    });
+    xhr.addEventListener('abort', () => {
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
+    });
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append(UPLOAD_FILE_FIELD, file, file.name);
+    xhr.send(form);
+  });
+}
+
+export const assetsApi = {
+  list: (jobId: string, signal?: AbortSignal) =>
+    api.get(apiPaths.autojobAssets(jobId), {
+      schema: assetListResponseSchema,
+      ...(signal && { signal }),
+    }),
+  url: (jobId: string, assetId: string, signal?: AbortSignal) =>
+    api.get(apiPaths.autojobAsset(jobId, assetId), {
+      schema: assetUrlResponseSchema,
+      ...(signal && { signal }),
+    }),
+  deleteAll: (jobId: string) => api.delete(apiPaths.autojobAssetsAll(jobId)),
+  /** GET .../download → {url}; the file itself is fetched and saved by the caller. */
+  downloadUrl: (jobId: string, assetId?: string) =>
+    api.get(
+      assetId
+        ? `${apiPaths.autojobDownload(jobId)}?${new URLSearchParams({ asset_id: assetId }).toString()}`
+        : apiPaths.autojobDownload(jobId),
+      { schema: downloadResponseSchema },
+    ),
+  upload: uploadVideo,
+};

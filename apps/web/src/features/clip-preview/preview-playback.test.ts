@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clipElapsed,
+  nextPlaybackStep,
+  previewFrameRatio,
+  previewPlan,
+  seekBy,
+  sourceTimeAt,
+} from './preview-playback.ts';
+
+const segments = [
+  { start: 2, end: 4 },
+  { start: 4.05, end: 5 }, // touches the first within 0.1 s: played as one
+  { start: 7, end: 9 },
+  { start: 12, end: 13 },
+];
+
+describe('preview playback', () => {
+  const plan = previewPlan(segments);
+
+  it('plays the segments and skips the gaps between them', () => {
+    expect(plan.spans).toEqual([
+      { start: 2, end: 5 },
+      { start: 7, end: 9 },
+      { start: 12, end: 13 },
+    ]);
+    expect(plan.gaps).toEqual([
+      { start: 5, end: 7 },
+      { start: 9, end: 12 },
+    ]);
+    expect(plan.start).toBe(2);
+    expect(plan.end).toBe(13);
+    expect(plan.duration).toBeCloseTo(6);
+  });
+
+  it('lands 0.01 s after a gap, starts at the first segment and stops at the end', () => {
+    expect(nextPlaybackStep(3, plan)).toEqual({ kind: 'none' });
+    expect(nextPlaybackStep(5.02, plan)).toEqual({ kind: 'seek', to: 7.01 });
+    expect(nextPlaybackStep(9, plan)).toEqual({ kind: 'seek', to: 12.01 });
+    expect(nextPlaybackStep(0, plan)).toEqual({ kind: 'seek', to: 2 });
+    expect(nextPlaybackStep(13, plan)).toEqual({ kind: 'end', to: 2 });
+    expect(nextPlaybackStep(1, previewPlan([]))).toEqual({ kind: 'none' });
+  });
+
+  it('maps between source time and time played', () => {
+    expect(clipElapsed(2, plan)).toBe(0);
+    expect(clipElapsed(6, plan)).toBeCloseTo(3);
+    expect(clipElapsed(8, plan)).toBeCloseTo(4);
+    expect(sourceTimeAt(4, plan)).toBeCloseTo(8);
+    expect(sourceTimeAt(99, plan)).toBe(13);
+  });
+
+  it('seeks 5 s through the clip as played', () => {
+    expect(seekBy(2, 5, plan)).toBeCloseTo(12);
+    expect(seekBy(12.5, -5, plan)).toBeCloseTo(2.5);
+    expect(seekBy(12.5, -2, plan)).toBeCloseTo(7.5);
+    expect(seekBy(3, -5, plan)).toBe(2);
+    expect(seekBy(12.5, 5, plan)).toBeCloseTo(12.95);
+  });
+
+  it('frames short clips in portrait and long form in the source ratio', () => {
+    expect(previewFrameRatio(false, { width: 1920, height: 1080 })).toBeCloseTo(0.5625);
+    expect(previewFrameRatio(true, { width: 1920, height: 1080 })).toBeCloseTo(16 / 9);
+    expect(previewFrameRatio(true, null)).toBeCloseTo(16 / 9);
+  });
+});

@@ -1,0 +1,85 @@
+import { clipKeptSpans, holesBetween, playbackSkipTarget } from '@roughcut/shared';
+import type { Span } from '@roughcut/shared';
+
+// SPEC 2.9 and 9: the clip preview plays only the clip's segments of the source video. Gaps
+// between segments (touching within 0.1 s joined) are skipped, landing 0.01 s after a gap's end.
+
+export type PreviewPlan = {
+  /** Source spans that play, in order. */
+  spans: Span[];
+  /** Source gaps that are skipped. */
+  gaps: Span[];
+  /** Source time where the clip starts and ends. */
+  start: number;
+  end: number;
+  /** Length of the clip as played (the sum of the spans). */
+  duration: number;
+};
+
+const EPS = 1e-3;
+
+export function previewPlan(segments: readonly Span[]): PreviewPlan {
+  const spans = clipKeptSpans(segments).filter((s) => s.end > s.start);
+  const first = spans[0];
+  const last = spans.at(-1);
+  return {
+    spans,
+    gaps: holesBetween(spans),
+    start: first?.start ?? 0,
+    end: last?.end ?? 0,
+    duration: spans.reduce((sum, s) => sum + (s.end - s.start), 0),
+  };
+}
+
+export type PlaybackStep =
+  | { kind: 'none' }
+  | { kind: 'seek'; to: number }
+  /** The clip ended: stop and rewind to its start. */
+  | { kind: 'end'; to: number };
+
+/** What the player does when the source video reaches `time`. */
+export function nextPlaybackStep(time: number, plan: PreviewPlan): PlaybackStep {
+  if (plan.spans.length === 0) return { kind: 'none' };
+  if (time >= plan.end - EPS) return { kind: 'end', to: plan.start };
+  if (time < plan.start - 0.05) return { kind: 'seek', to: plan.start };
+  const target = playbackSkipTarget(time, plan.gaps, plan.end);
+  return target === null ? { kind: 'none' } : { kind: 'seek', to: target };
+}
+
+/** Seconds of the clip already played at source `time` (for the time display). */
+export function clipElapsed(time: number, plan: PreviewPlan): number {
+  let elapsed = 0;
+  for (const span of plan.spans) {
+    if (time <= span.start) break;
+    elapsed += Math.min(time, span.end) - span.start;
+  }
+  return Math.min(plan.duration, Math.max(0, elapsed));
+}
+
+/** The source time `elapsed` seconds into the clip. */
+export function sourceTimeAt(elapsed: number, plan: PreviewPlan): number {
+  let rest = Math.min(plan.duration, Math.max(0, elapsed));
+  for (const span of plan.spans) {
+    const length = span.end - span.start;
+    if (rest < length) return span.start + rest;
+    rest -= length;
+  }
+  return plan.end;
+}
+
+/** 5 s rewind and forward move through the clip as played, not through the skipped gaps. */
+export function seekBy(time: number, deltaS: number, plan: PreviewPlan): number {
+  const target = clipElapsed(time, plan) + deltaS;
+  // NOTE: forward past the end stops just before it, so the player does not rewind at once.
+  return sourceTimeAt(Math.min(target, Math.max(0, plan.duration - 0.05)), plan);
+}
+
+/** The preview frame: portrait 1080:1920, or the source's own ratio for long-form clips. */
+export function previewFrameRatio(
+  isLongForm: boolean,
+  source: { width: number; height: number } | null,
+): number {
+  if (!isLongForm) return 1080 / 1920;
+  if (source && source.width > 0 && source.height > 0) return source.width / source.height;
+  return 16 / 9;
+}

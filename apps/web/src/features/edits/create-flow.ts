@@ -1,0 +1,72 @@
+import { isLanguageCode, stepsFromOptions } from '@roughcut/shared';
+import type { AutoJob, EditOptions, UpdateAutoJobRequest } from '@roughcut/shared';
+import type { UploadProgress } from './upload-progress.ts';
+
+// SPEC 4.2: create the job, apply its settings, upload the file, start it, open the job page.
+
+export type CreateEditInput = {
+  name: string;
+  file: File;
+  options: EditOptions;
+  language: string;
+  maxWordsInPhrase: number;
+  /** A saved template's id, or null for the default style (The Bold Font). */
+  templateId: string | null;
+};
+
+export type CreateFlowDeps = {
+  create: (request: {
+    name: string;
+    steps: AutoJob['steps'][number]['step_type'][];
+  }) => Promise<AutoJob>;
+  update: (id: string, update: UpdateAutoJobRequest) => Promise<unknown>;
+  upload: (id: string, file: File, onProgress: (p: UploadProgress) => void) => Promise<unknown>;
+  start: (id: string) => Promise<unknown>;
+};
+
+export type CreateFlowStage = 'creating' | 'configuring' | 'uploading' | 'starting';
+
+export type CreateFlowResult =
+  | { ok: true; jobId: string }
+  | { ok: false; stage: CreateFlowStage; error: unknown; jobId: string | null };
+
+/** The job's settings: max words and style matter only to short-form clips. */
+export const settingsFor = (input: CreateEditInput): UpdateAutoJobRequest => ({
+  ...(isLanguageCode(input.language) ? { language: input.language } : {}),
+  max_words_in_phrase: input.maxWordsInPhrase,
+  template_id: input.options.shortForm ? input.templateId : null,
+});
+
+/** Runs the flow and reports where it stopped; it never throws. */
+export async function runCreateFlow(
+  input: CreateEditInput,
+  deps: CreateFlowDeps,
+  hooks: {
+    onStage?: (stage: CreateFlowStage) => void;
+    onProgress?: (p: UploadProgress) => void;
+  } = {},
+): Promise<CreateFlowResult> {
+  let stage: CreateFlowStage = 'creating';
+  let jobId: string | null = null;
+  const enter = (next: CreateFlowStage) => {
+    stage = next;
+    hooks.onStage?.(next);
+  };
+  try {
+    enter('creating');
+    const job = await deps.create({
+      name: input.name.trim(),
+      steps: stepsFromOptions(input.options),
+    });
+    jobId = job.id;
+    enter('configuring');
+    await deps.update(job.id, settingsFor(input));
+    enter('uploading');
+    await deps.upload(job.id, input.file, (p) => hooks.onProgress?.(p));
+    enter('starting');
+    await deps.start(job.id);
+    return { ok: true, jobId: job.id };
+  } catch (error) {
+    return { ok: false, stage, error, jobId };
+  }
+}

@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { instanceStatusDisplay } from '@roughcut/shared';
+import type { JobInstance } from '@roughcut/shared';
+import { PulsingDot, TONE_COLORS } from '../edits/status-tone.tsx';
+
+/** "Processing... 42%" from the instance's progress fraction, when it reports one. */
+export const processingText = (text: string, progress: number | undefined): string =>
+  text === 'Processing...' && progress !== undefined
+    ? `${text} ${Math.floor(Math.min(1, Math.max(0, progress)) * 100)}%`
+    : text;
+
+/** SPEC 4.1: the job-instance indicator of the job page's top bar. */
+export function InstanceIndicator({ instance }: { instance: JobInstance }) {
+  const display = instanceStatusDisplay(instance);
+  const colors = TONE_COLORS[display.tone];
+  const running = display.text === 'Processing...';
+  return (
+    <Box
+      role="status"
+      data-testid="instance-indicator"
+      data-tone={display.tone}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 1.5,
+        py: 0.75,
+        borderRadius: 999,
+        bgcolor: colors.bg,
+        color: colors.fg,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {running ? <PulsingDot /> : null}
+      <Typography
+        variant="body2"
+        component="span"
+        sx={{ fontWeight: 650, fontVariantNumeric: 'tabular-nums' }}
+      >
+        {processingText(display.text, instance.progress)}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+import HourglassEmptyRounded from '@mui/icons-material/HourglassEmptyRounded';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { JOB_FAILED_HEADING, jobPageBody } from '@roughcut/shared';
+import type { Asset, AutoJob, Clip } from '@roughcut/shared';
+import { CenteredSpinner } from '../../components/centered-spinner.tsx';
+import { ClipsReview } from './clips-review.tsx';
+import { FinishedVideos } from './finished-videos.tsx';
+
+type Props = {
+  job: AutoJob;
+  uneditedVideo: Asset | undefined;
+  editedVideos: readonly Asset[] | undefined;
+  clips: readonly Clip[] | undefined;
+  sourceUrl: string | undefined;
+  busyClipId: string | null;
+  onConfirm: (clip: Clip) => void;
+  onUnconfirm: (clip: Clip) => void;
+  onEdit: (clip: Clip) => void;
+};
+
+function NotStarted({ video }: { video: Asset | undefined }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 4, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+      <HourglassEmptyRounded color="primary" />
+      <Box>
+        <Typography variant="h6" component="h2">
+          Ready to start
+        </Typography>
+        <Typography color="text.secondary">
+          {video
+            ? `Press Start to edit ${video.name}.`
+            : 'Upload a talking .mp4 video, then press Start.'}
+        </Typography>
+      </Box>
+    </Paper>
+  );
+}
+
+/** SPEC 2.9: the body for the latest instance's status. */
+export function JobBody(props: Props) {
+  const { job } = props;
+  // NOTE: a job that never ran has no instance; it shows how to begin rather than "Loading...".
+  if (job.status === 'created') return <NotStarted video={props.uneditedVideo} />;
+  const body = jobPageBody(job);
+  switch (body) {
+    case 'failed':
+      return (
+        <Alert
+          severity="error"
+          variant="outlined"
+          sx={{ bgcolor: '#fef2f2' }}
+          data-testid="job-failed"
+        >
+          <AlertTitle sx={{ fontWeight: 700 }}>{JOB_FAILED_HEADING}</AlertTitle>
+          {job.job_instance?.failure_reason ?? 'Something went wrong while editing your video.'}
+        </Alert>
+      );
+    case 'finished':
+      return <FinishedVideos job={job} videos={props.editedVideos} />;
+    case 'nothing':
+      return null;
+    case 'clips':
+      return (
+        <ClipsReview
+          clips={props.clips}
+          videoUrl={props.sourceUrl}
+          busyClipId={props.busyClipId}
+          onConfirm={props.onConfirm}
+          onUnconfirm={props.onUnconfirm}
+          onEdit={props.onEdit}
+        />
+      );
+    case 'loading':
+      return <CenteredSpinner label="Loading..." />;
+  }
+}
