@@ -67,13 +67,6 @@ describe('video edits list and create panel', () => {
   it('opens the panel on an empty list and checks every create rule', async () => {
     await withBrowser(async ({ page, nextDialog, screenshot }) => {
       await signUp(page, 'val');
-      await page.getByRole('heading', { name: 'Video edits', exact: true }).waitFor();
-      await page.getByText('Manage and view all of your video edits').waitFor();
-      await page
-        .getByText(
-          'Your email is not yet confirmed. You can confirm your email by clicking the link sent to your email on sign-up.',
-        )
-        .waitFor();
 
       // No jobs: the create panel opens by itself, 800px wide.
       const create = panel(page);
@@ -97,6 +90,18 @@ describe('video edits list and create panel', () => {
       expect(await nextDialog(() => input.setInputFiles([mp4('a.mp4'), mp4('b.mp4')]))).toBe(
         'Please only upload one file',
       );
+      // Drag and drop takes one file too.
+      const drop = (names: string[]) =>
+        create.getByTestId('drop-zone').evaluate((zone, files) => {
+          const data = new DataTransfer();
+          for (const name of files) data.items.add(new File(['x'], name, { type: 'video/mp4' }));
+          zone.dispatchEvent(
+            new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }),
+          );
+        }, names);
+      expect(await nextDialog(() => drop(['a.mp4', 'b.mp4']))).toBe('Please only upload one file');
+      await drop(['dropped.mp4']);
+      await create.getByTestId('chosen-file').getByText('dropped.mp4').waitFor();
       await input.setInputFiles([
         { name: 'talk.mov', mimeType: 'video/quicktime', buffer: Buffer.from('x') },
       ]);
@@ -131,7 +136,14 @@ describe('video edits list and create panel', () => {
       await create.getByRole('button', { name: 'Close', exact: true }).click();
       await create.waitFor({ state: 'detached' });
 
-      // The empty list.
+      // The empty list, with the unconfirmed e-mail notice.
+      await page.getByRole('heading', { name: 'Video edits', exact: true }).waitFor();
+      await page.getByText('Manage and view all of your video edits').waitFor();
+      await page
+        .getByText(
+          'Your email is not yet confirmed. You can confirm your email by clicking the link sent to your email on sign-up.',
+        )
+        .waitFor();
       await page.getByText('No videos have been edited yet').waitFor();
       await page.getByText('Get started by editing a video').waitFor();
       await screenshot('edits-empty');

@@ -7,7 +7,11 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      // Subtitle font files (SPEC 7 static resources) are served by the server from the OS fonts.
+      '/fonts': { target: apiTarget, changeOrigin: false },
+    },
   },
   build: {
     outDir: 'dist',

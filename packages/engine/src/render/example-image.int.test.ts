@@ -30,7 +30,19 @@ async function meanColour(png: Buffer, crop: string): Promise<number[]> {
     await writeFile(file, png);
     const { stdout } = await run(
       'ffmpeg',
-      ['-v', 'error', '-i', file, '-vf', `crop=${crop},scale=1:1:flags=area`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+      [
+        '-v',
+        'error',
+        '-i',
+        file,
+        '-vf',
+        `crop=${crop},scale=1:1:flags=area`,
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'rgb24',
+        '-',
+      ],
       { encoding: 'buffer' },
     );
     return [...stdout.subarray(0, 3)];

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type * as Engine from '@roughcut/engine';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
@@ -26,7 +27,7 @@ const LIMIT = 4 * 1024 * 1024;
 // WARNING: temporary. packages/engine does not export probeMedia from its index yet; take the
 // real function from its source until it does (then delete this block).
 vi.mock('@roughcut/engine', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@roughcut/engine')>()),
+  ...(await importOriginal<typeof Engine>()),
   ...(await import('../../../../../packages/engine/src/media/probe.ts')),
 }));
 
@@ -49,8 +50,7 @@ describe.each(TEST_DATABASES)('video uploads and asset URLs on %s', (kind) => {
   });
 
   const assetsOf = async (jobId: string) =>
-    assetListResponseSchema.parse((await call('GET', apiPaths.autojobAssets(jobId))).json())
-      .assets;
+    assetListResponseSchema.parse((await call('GET', apiPaths.autojobAssets(jobId))).json()).assets;
 
   it('streams an upload, keeps progress current, probes it and serves it with Range', async () => {
     const job = await createJob(call);
@@ -98,7 +98,9 @@ describe.each(TEST_DATABASES)('video uploads and asset URLs on %s', (kind) => {
   it('replaces the previous video only once the new one is good', async () => {
     const job = await createJob(call);
     const first = assetSchema.parse((await upload(t, token, job.id, [mp4Part(talk)])).json());
-    const bad = await upload(t, token, job.id, [mp4Part(await readFile(await silentVideo(mediaDir)))]);
+    const bad = await upload(t, token, job.id, [
+      mp4Part(await readFile(await silentVideo(mediaDir))),
+    ]);
     expect(bad.statusCode).toBe(400);
     const afterBad = await assetsOf(job.id);
     expect(afterBad.map((a) => [a.id, a.status])).toEqual([
@@ -185,7 +187,10 @@ describe.each(TEST_DATABASES)('downloads and the trial on %s', (kind) => {
   });
 
   /** A finished instance with rendered videos, stored directly (no engine run needed). */
-  async function finishedJob(call: Call, files: string[]): Promise<{ jobId: string; name: string }> {
+  async function finishedJob(
+    call: Call,
+    files: string[],
+  ): Promise<{ jobId: string; name: string }> {
     const job = await createJob(call, ['short-form-clips'], 'Talk: part 1');
     const [instance] = await t.app.ctx.db
       .insert(jobInstances)
@@ -215,7 +220,7 @@ describe.each(TEST_DATABASES)('downloads and the trial on %s', (kind) => {
   }
 
   async function downloadCount(call: Call): Promise<number> {
-    return ((await call('GET', apiPaths.account())).json() as { download_count: number })
+    return (await call('GET', apiPaths.account())).json<{ download_count: number }>()
       .download_count;
   }
 
@@ -229,7 +234,9 @@ describe.each(TEST_DATABASES)('downloads and the trial on %s', (kind) => {
     const zip = await t.app.inject({ method: 'GET', url });
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
-    expect(zip.headers['content-disposition']).toMatch(/^attachment; filename="Talk_ part 1\.zip"|^attachment;.*Talk.*part 1\.zip/);
+    expect(zip.headers['content-disposition']).toMatch(
+      /^attachment; filename="Talk_ part 1\.zip"|^attachment;.*Talk.*part 1\.zip/,
+    );
     expect(zip.rawPayload.readUInt32LE(0)).toBe(0x04034b50);
     expect(zip.rawPayload.includes(Buffer.from('Talk - Two.mp4'))).toBe(true);
     expect(await downloadCount(call)).toBe(1);
@@ -241,7 +248,7 @@ describe.each(TEST_DATABASES)('downloads and the trial on %s', (kind) => {
     const token = await signUp(t);
     const call = caller(t, token);
     const { jobId } = await finishedJob(call, ['Only.mp4']);
-    const me = (await call('GET', apiPaths.user())).json() as { email: string };
+    const me = (await call('GET', apiPaths.user())).json<{ email: string }>();
     const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, me.email));
     await t.app.ctx.db
       .update(accounts)

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type * as Engine from '@roughcut/engine';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_DRAW_SETTINGS,
@@ -32,7 +33,7 @@ import { jobInstances } from './autojobs.schema.ts';
 // WARNING: temporary. packages/engine does not export probeMedia from its index yet; take the
 // real function from its source until it does (then delete this block).
 vi.mock('@roughcut/engine', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@roughcut/engine')>()),
+  ...(await importOriginal<typeof Engine>()),
   ...(await import('../../../../../packages/engine/src/media/probe.ts')),
 }));
 
@@ -171,7 +172,7 @@ describe.each(TEST_DATABASES)('video edits API on %s', (kind) => {
 
   async function userIdOf(token: string): Promise<string> {
     const me = await caller(t, token)('GET', apiPaths.user());
-    const email = (me.json() as { email: string }).email;
+    const email = me.json<{ email: string }>().email;
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.email, email));
     return row?.id ?? '';
   }
@@ -226,8 +227,9 @@ describe.each(TEST_DATABASES)('video edits API on %s', (kind) => {
     expect((await call('POST', apiPaths.autojobCancel(job.id))).statusCode).toBe(409);
     // Delete video is offered once cancelled; Start again needs a video.
     expect((await call('DELETE', apiPaths.autojobAssetsAll(job.id))).statusCode).toBe(200);
-    expect(((await call('GET', apiPaths.autojobAssets(job.id))).json() as { assets: [] }).assets)
-      .toEqual([]);
+    expect(
+      (await call('GET', apiPaths.autojobAssets(job.id))).json<{ assets: [] }>().assets,
+    ).toEqual([]);
     expect((await call('POST', apiPaths.autojobStart(job.id))).statusCode).toBe(400);
     expect((await upload(t, token, job.id, [mp4Part(talk)])).statusCode).toBe(200);
     const restarted = await call('POST', apiPaths.autojobStart(job.id));
@@ -240,9 +242,8 @@ describe.each(TEST_DATABASES)('video edits API on %s', (kind) => {
     const job = await createJob(call);
     expect((await upload(t, token, job.id, [mp4Part(talk)])).statusCode).toBe(200);
     await call('POST', apiPaths.autojobStart(job.id));
-    const instanceId = (
-      autoJobSchema.parse((await call('GET', apiPaths.autojob(job.id))).json()).job_instance
-    )?.id;
+    const instanceId = autoJobSchema.parse((await call('GET', apiPaths.autojob(job.id))).json())
+      .job_instance?.id;
     // Park the instance awaiting confirmation so the checks do not race the worker.
     await t.app.ctx.db
       .update(jobInstances)
@@ -273,7 +274,7 @@ describe.each(TEST_DATABASES)('video edits API on %s', (kind) => {
     const job = await createJob(alice.call);
     const up = await upload(t, alice.token, job.id, [mp4Part(talk)]);
     expect(up.statusCode).toBe(200);
-    const assetId = (up.json() as { id: string }).id;
+    const assetId = up.json<{ id: string }>().id;
     // An instance with a clip, made directly so this test needs no engine run.
     const [instance] = await t.app.ctx.db
       .insert(jobInstances)
@@ -303,7 +304,7 @@ describe.each(TEST_DATABASES)('video edits API on %s', (kind) => {
       name: 'Mine',
       template: DEFAULT_DRAW_SETTINGS,
     });
-    const templateId = (template.json() as { id: string }).id;
+    const templateId = template.json<{ id: string }>().id;
     const attempts: [Parameters<Call>[0], string, unknown?][] = [
       ['GET', apiPaths.autojob(job.id)],
       ['POST', apiPaths.autojob(job.id), { name: 'x' }],
@@ -322,7 +323,11 @@ describe.each(TEST_DATABASES)('video edits API on %s', (kind) => {
       ['POST', apiPaths.instanceClipsConfirm(job.id, instanceId)],
       ['POST', apiPaths.instanceClipsUnconfirm(job.id, instanceId)],
       ['GET', apiPaths.clip(job.id, instanceId, clipId)],
-      ['POST', apiPaths.clipConfirm(job.id, instanceId, clipId), { cut: 'default', subtitle: 'default' }],
+      [
+        'POST',
+        apiPaths.clipConfirm(job.id, instanceId, clipId),
+        { cut: 'default', subtitle: 'default' },
+      ],
       ['POST', apiPaths.clipUnconfirm(job.id, instanceId, clipId)],
       ['POST', apiPaths.templates(), { ...DEFAULT_DRAW_SETTINGS, id: templateId, name: 'x' }],
       ['DELETE', apiPaths.template(templateId)],
@@ -338,8 +343,7 @@ describe.each(TEST_DATABASES)('video edits API on %s', (kind) => {
     const upBob = await upload(t, bob.token, job.id, [mp4Part(talk)]);
     expect(upBob.statusCode).toBe(404);
     expect(
-      (await bob.call('POST', apiPaths.autojob(bobJob.id), { template_id: templateId }))
-        .statusCode,
+      (await bob.call('POST', apiPaths.autojob(bobJob.id), { template_id: templateId })).statusCode,
     ).toBe(404);
     // Alice still has everything.
     expect((await alice.call('GET', apiPaths.clip(job.id, instanceId, clipId))).statusCode).toBe(

@@ -83,7 +83,8 @@ function registerAutojobRoutes(app: FastifyInstance, ctx: AppContext): void {
 
 /** The spec's "Please enter a name first" for a missing or blank name (not zod's wording). */
 function requireName(body: unknown, required: boolean): void {
-  const name = typeof body === 'object' && body !== null ? (body as { name?: unknown }).name : undefined;
+  const name =
+    typeof body === 'object' && body !== null ? (body as { name?: unknown }).name : undefined;
   if (name === undefined && !required) return;
   if (typeof name !== 'string' || name.trim() === '')
     throw badRequest(CREATE_EDIT_MESSAGES.nameRequired);

@@ -130,7 +130,7 @@ export type AnalyseInput = {
   maxWordsInPhrase: number;
   steps: readonly StepType[];
   signal: AbortSignal;
-  onProgress(fraction: number): void;
+  onProgress: (fraction: number) => void;
 };
 
 export type Analysis = { durationS: number; clips: AnalysedClip[] };
@@ -249,7 +249,7 @@ export type RenderInput = {
   phrases: Phrase[];
   drawSettings: DrawSettings | undefined;
   signal: AbortSignal;
-  onProgress(fraction: number): void;
+  onProgress: (fraction: number) => void;
 };
 
 export async function renderClip(input: RenderInput): Promise<void> {

@@ -23,14 +23,12 @@ import {
 /** Either the job page's {cut: 'default', subtitle: 'default'} or the clip screen's choices. */
 function parseConfirm(body: unknown): ConfirmClipRequest {
   const input = body ?? {};
-  const isDefault =
-    typeof input === 'object' && (input as { cut?: unknown }).cut === 'default';
+  const isDefault = typeof input === 'object' && (input as { cut?: unknown }).cut === 'default';
   if (isDefault) return parseInput(defaultConfirmClipRequestSchema, input, 'The confirmation');
   const { cut, subtitle } = input as { cut?: unknown; subtitle?: unknown };
   if (cut === undefined && subtitle === undefined) throw badRequest(NOTHING_CONFIRMED_MESSAGE);
   return parseInput(customConfirmClipRequestSchema, input, 'The confirmation');
 }
-
 
 function registerClipRoutes(app: FastifyInstance, ctx: AppContext): void {
   const auth = { preHandler: requireUser };
@@ -48,9 +46,7 @@ function registerClipRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   };
 
-  app.get(API_ROUTES.instanceClips, auth, async (request) =>
-    listClips(ctx, instanceIds(request)),
-  );
+  app.get(API_ROUTES.instanceClips, auth, async (request) => listClips(ctx, instanceIds(request)));
   app.post(API_ROUTES.instanceConfirm, auth, async (request) =>
     continueInstance(ctx, instanceIds(request)),
   );
@@ -66,9 +62,7 @@ function registerClipRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parseConfirm(request.body);
     return confirmClip(ctx, ids, body);
   });
-  app.post(API_ROUTES.clipUnconfirm, auth, async (request) =>
-    unconfirmClip(ctx, clipIds(request)),
-  );
+  app.post(API_ROUTES.clipUnconfirm, auth, async (request) => unconfirmClip(ctx, clipIds(request)));
 }
 
 export const clipsModule: AppModule = { name: 'clips', register: registerClipRoutes };

@@ -1,4 +1,11 @@
-import type { DrawSettings, Gap, JobStatus, ScoreFeatures, Segment, StepType } from '@roughcut/shared';
+import type {
+  DrawSettings,
+  Gap,
+  JobStatus,
+  ScoreFeatures,
+  Segment,
+  StepType,
+} from '@roughcut/shared';
 import {
   boolean,
   doublePrecision,

@@ -2,22 +2,14 @@ import type { Clip, ConfirmClipRequest, OkResponse } from '@roughcut/shared';
 import { assertClipsEditable, isDefaultConfirm, transitionInstance } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
-import {
-  findInstanceOfJob,
-  lockJob,
-  updateInstanceIf,
-} from '../autojobs/autojobs.repository.ts';
+import { findInstanceOfJob, lockJob, updateInstanceIf } from '../autojobs/autojobs.repository.ts';
 import type { JobInstanceRow } from '../autojobs/autojobs.repository.ts';
 import { loadOwnedJob } from '../autojobs/autojobs.service.ts';
 import { checkState } from '../autojobs/job-state.http.ts';
 import { renderJob } from '../autojobs/render.job.ts';
 import type { ClipConfirm } from './clips.schema.ts';
 import { toClipResponse } from './clips.mapper.ts';
-import {
-  findClipOfInstance,
-  listClipsOfInstance,
-  updateClip,
-} from './clips.repository.ts';
+import { findClipOfInstance, listClipsOfInstance, updateClip } from './clips.repository.ts';
 import type { ClipRow } from './clips.repository.ts';
 
 export const CLIP_MESSAGES = {
@@ -60,9 +52,7 @@ export async function getClip(ctx: AppContext, ids: Ids & { clipId: string }): P
  */
 export function resolveConfirm(clip: ClipRow, request: ConfirmClipRequest): ClipConfirm {
   if (isDefaultConfirm(request)) {
-    return clip.isLongForm
-      ? { cut: clip.gaps }
-      : { cut: clip.gaps, subtitle: clip.drawSettings };
+    return clip.isLongForm ? { cut: clip.gaps } : { cut: clip.gaps, subtitle: clip.drawSettings };
   }
   return {
     ...(request.cut !== undefined ? { cut: request.cut } : {}),
@@ -86,10 +76,7 @@ export async function confirmClip(
   return getClip(ctx, ids);
 }
 
-export async function unconfirmClip(
-  ctx: AppContext,
-  ids: Ids & { clipId: string },
-): Promise<Clip> {
+export async function unconfirmClip(ctx: AppContext, ids: Ids & { clipId: string }): Promise<Clip> {
   const { instance, clip } = await loadClip(ctx, ids);
   checkState(() => assertClipsEditable(instance));
   await updateClip(ctx.db, clip.id, { confirmed: false, confirm: null });

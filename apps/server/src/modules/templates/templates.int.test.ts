@@ -53,11 +53,12 @@ describe.each(TEST_DATABASES)('subtitle templates on %s', (kind) => {
     // A job using the template forgets it when the template is deleted.
     const job = await createJob(call);
     const withTemplate = await call('POST', apiPaths.autojob(job.id), { template_id: id });
-    expect((withTemplate.json() as { template_id: string }).template_id).toBe(id);
+    expect(withTemplate.json<{ template_id: string }>().template_id).toBe(id);
     expect((await call('DELETE', apiPaths.template(id))).statusCode).toBe(200);
     expect((await call('GET', apiPaths.templates())).json()).toEqual([]);
-    expect(((await call('GET', apiPaths.autojob(job.id))).json() as { template_id: null }).template_id)
-      .toBeNull();
+    expect(
+      (await call('GET', apiPaths.autojob(job.id))).json<{ template_id: null }>().template_id,
+    ).toBeNull();
     expect((await call('DELETE', apiPaths.template(id))).statusCode).toBe(404);
   });
 

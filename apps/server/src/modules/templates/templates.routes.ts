@@ -54,10 +54,7 @@ function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!reply.sent) controller.abort();
     });
     const png = await drawExample(settings, query, controller.signal);
-    return reply
-      .type(DRAW_EXAMPLE_CONTENT_TYPE)
-      .header('cache-control', 'no-store')
-      .send(png);
+    return reply.type(DRAW_EXAMPLE_CONTENT_TYPE).header('cache-control', 'no-store').send(png);
   });
 }
 

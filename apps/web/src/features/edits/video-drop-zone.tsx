@@ -93,6 +93,8 @@ export function VideoDropZone({ file, onFile, disabled }: Props) {
           ref={input}
           type="file"
           accept="video/*"
+          // NOTE: several files may be chosen so the one-file rule can say so (SPEC 5).
+          multiple
           hidden
           data-testid="video-file-input"
           onChange={(event) => {

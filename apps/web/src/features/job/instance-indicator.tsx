@@ -3,12 +3,7 @@ import Typography from '@mui/material/Typography';
 import { instanceStatusDisplay } from '@roughcut/shared';
 import type { JobInstance } from '@roughcut/shared';
 import { PulsingDot, TONE_COLORS } from '../edits/status-tone.tsx';
-
-/** "Processing... 42%" from the instance's progress fraction, when it reports one. */
-export const processingText = (text: string, progress: number | undefined): string =>
-  text === 'Processing...' && progress !== undefined
-    ? `${text} ${Math.floor(Math.min(1, Math.max(0, progress)) * 100)}%`
-    : text;
+import { processingText } from './instance-progress.ts';
 
 /** SPEC 4.1: the job-instance indicator of the job page's top bar. */
 export function InstanceIndicator({ instance }: { instance: JobInstance }) {

@@ -22,6 +22,20 @@ type Props = {
   onEdit: (clip: Clip) => void;
 };
 
+const notStartedText = (video: Asset | undefined): string => {
+  if (!video) return 'Upload a talking .mp4 video, then press Start.';
+  switch (video.status) {
+    case 'uploading':
+      return `${video.name} is uploading. Press Start once it has arrived.`;
+    case 'failed':
+      return `${video.name} cannot be edited${
+        video.failure_reason ? `: ${video.failure_reason}` : '.'
+      } Upload another .mp4 video, then press Start.`;
+    case 'uploaded':
+      return `Press Start to edit ${video.name}.`;
+  }
+};
+
 function NotStarted({ video }: { video: Asset | undefined }) {
   return (
     <Paper variant="outlined" sx={{ p: 4, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
@@ -30,11 +44,7 @@ function NotStarted({ video }: { video: Asset | undefined }) {
         <Typography variant="h6" component="h2">
           Ready to start
         </Typography>
-        <Typography color="text.secondary">
-          {video
-            ? `Press Start to edit ${video.name}.`
-            : 'Upload a talking .mp4 video, then press Start.'}
-        </Typography>
+        <Typography color="text.secondary">{notStartedText(video)}</Typography>
       </Box>
     </Paper>
   );

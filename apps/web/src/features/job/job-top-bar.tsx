@@ -139,6 +139,7 @@ export function JobTopBar({
         ref={fileInput}
         type="file"
         accept="video/*"
+        multiple
         hidden
         data-testid="job-file-input"
         onChange={(event) => {

@@ -41,6 +41,15 @@ describe('upload indicator tracking', () => {
     expect(visibleIndicator(track, asset('uploading', 10, 'a2'), 10_000)?.percent).toBe(10);
   });
 
+  it('keeps following when the server asset replaces the browser stand-in', () => {
+    const local = mergeLocalProgress(undefined, { name: 'talk.mp4', loaded: 5, total: 100 });
+    let track = trackUpload(INITIAL_UPLOAD_TRACK, local, 0);
+    expect(visibleIndicator(track, local, 0)?.percent).toBe(5);
+    track = trackUpload(track, asset('failed', 100, 'a9'), 500);
+    expect(visibleIndicator(track, asset('failed', 100, 'a9'), 600)?.tone).toBe('red');
+    expect(visibleIndicator(track, asset('failed', 100, 'a9'), 3000)).toBeNull();
+  });
+
   it('prefers the browser progress while it is further along', () => {
     const local = { name: 'talk.mp4', loaded: 80, total: 100 };
     expect(mergeLocalProgress(undefined, local)).toMatchObject({ uploaded_amount: 80, size: 100 });

@@ -12,6 +12,9 @@ export type UploadTrack = {
   seenUploading: boolean;
 };
 
+/** Id of the stand-in asset shown from browser progress before the server reports the upload. */
+export const LOCAL_UPLOAD_ID = 'local-upload';
+
 export const INITIAL_UPLOAD_TRACK: UploadTrack = {
   assetId: null,
   endedAtMs: null,
@@ -35,6 +38,10 @@ export const trackUpload = (
     return track.seenUploading && track.endedAtMs === null ? { ...track, endedAtMs: nowMs } : track;
   }
   const uploading = asset.status === 'uploading';
+  if (track.assetId === LOCAL_UPLOAD_ID && asset.id !== LOCAL_UPLOAD_ID) {
+    // The server's asset takes over from the browser's stand-in: the same upload.
+    return { assetId: asset.id, endedAtMs: uploading ? null : nowMs, seenUploading: true };
+  }
   if (asset.id !== track.assetId) {
     return { assetId: asset.id, endedAtMs: uploading ? null : nowMs, seenUploading: uploading };
   }
@@ -69,7 +76,7 @@ export const mergeLocalProgress = (
   const localShare = local.total > 0 ? local.loaded / local.total : 0;
   if (fromServer && serverShare >= localShare) return fromServer;
   return {
-    id: fromServer?.id ?? asset?.id ?? 'local-upload',
+    id: fromServer?.id ?? LOCAL_UPLOAD_ID,
     name: local.name,
     size: local.total,
     uploaded_amount: Math.min(local.loaded, local.total),

@@ -1,0 +1,123 @@
+// The whole journey on the real engine and queue, once: upload → Start → awaiting-confirmation
+// → Confirm All → Continue → finished → download, then the results checked with the probe.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiPaths,
+  autoJobSchema,
+  clipListResponseSchema,
+  totalLength,
+  urlResponseSchema,
+} from '@roughcut/shared';
+import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { talkingVideo } from '../../test/test-media.ts';
+import {
+  caller,
+  createJob,
+  mp4Part,
+  signUp,
+  upload,
+  waitForStatus,
+} from '../../test/video-edits.ts';
+import { missingEngineFunctions, probeUpload } from './engine.adapter.ts';
+
+const run = promisify(execFile);
+const missing = missingEngineFunctions();
+
+// NOTE: skipped only while packages/engine does not export what the pipeline calls; it runs by
+// itself as soon as it does.
+describe.skipIf(missing.length > 0).each(TEST_DATABASES)('the full edit journey on %s', (kind) => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    dir = await mkdtemp(path.join(os.tmpdir(), 'roughcut-journey-'));
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('edits a talking video end to end', { timeout: 600_000 }, async () => {
+    const source = await talkingVideo(dir);
+    const sourceProbe = await probeUpload(source);
+    const token = await signUp(t);
+    const call = caller(t, token);
+    const job = await createJob(call, ['optimised-long-form', 'short-form-clips'], 'Journey');
+    const uploaded = await upload(t, token, job.id, [mp4Part(await readFile(source))]);
+    expect(uploaded.statusCode).toBe(200);
+
+    const started = await call('POST', apiPaths.autojobStart(job.id));
+    expect(started.statusCode).toBe(200);
+    const waiting = await waitForStatus(call, job.id, ['awaiting-confirmation', 'failed'], {
+      timeoutMs: 300_000,
+      intervalMs: 1000,
+    });
+    expect(waiting.job_instance?.failure_reason ?? null).toBeNull();
+    expect(waiting.status).toBe('awaiting-confirmation');
+    const instanceId = waiting.job_instance?.id ?? '';
+
+    const clips = clipListResponseSchema.parse(
+      (await call('GET', apiPaths.instanceClips(job.id, instanceId))).json(),
+    );
+    const long = clips.find((c) => c.is_long_form);
+    const shorts = clips.filter((c) => !c.is_long_form);
+    expect(long).toBeDefined();
+    expect(shorts.length).toBeGreaterThan(0);
+    expect(long?.segments.some((s) => (s.words ?? []).length > 0)).toBe(true);
+    expect(long?.gaps?.length).toBeGreaterThan(0);
+
+    expect((await call('POST', apiPaths.instanceClipsConfirm(job.id, instanceId))).statusCode).toBe(
+      200,
+    );
+    expect((await call('POST', apiPaths.instanceConfirm(job.id, instanceId))).statusCode).toBe(200);
+    const finished = await waitForStatus(call, job.id, ['finished', 'failed'], {
+      timeoutMs: 300_000,
+      intervalMs: 1000,
+    });
+    expect(finished.job_instance?.failure_reason ?? null).toBeNull();
+    expect(finished.status).toBe('finished');
+
+    const download = await call('GET', apiPaths.autojobDownload(job.id));
+    expect(download.statusCode).toBe(200);
+    const zip = await t.app.inject({
+      method: 'GET',
+      url: urlResponseSchema.parse(download.json()).url,
+    });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-disposition']).toMatch(/Journey\.zip/);
+    const zipPath = path.join(dir, 'result.zip');
+    await writeFile(zipPath, zip.rawPayload);
+    const out = path.join(dir, 'out');
+    await run('unzip', ['-q', zipPath, '-d', out]);
+    const files = (await readdir(out)).sort();
+    expect(files).toHaveLength(clips.length);
+
+    const removed = totalLength(long?.gaps ?? []);
+    const longFile = files.find((f) => f === `Journey - ${long?.title ?? ''}.mp4`);
+    expect(longFile).toBeDefined();
+    const longProbe = await probeUpload(path.join(out, longFile ?? ''));
+    expect(Math.abs(longProbe.durationS - (sourceProbe.durationS - removed))).toBeLessThan(0.25);
+    for (const file of files.filter((f) => f !== longFile)) {
+      const probe = await probeUpload(path.join(out, file));
+      expect([probe.displayWidth, probe.displayHeight]).toEqual([1080, 1920]);
+    }
+    const account = (await call('GET', apiPaths.account())).json<{ download_count: number }>();
+    expect(account.download_count).toBe(1);
+    expect(autoJobSchema.parse((await call('GET', apiPaths.autojob(job.id))).json()).status).toBe(
+      'finished',
+    );
+  });
+});
+
+describe.runIf(missing.length > 0)('the full edit journey', () => {
+  it('waits for the engine to export what the pipeline calls', () => {
+    console.warn(`journey test skipped: @roughcut/engine does not export ${missing.join(', ')}`);
+    expect(missing.length).toBeGreaterThan(0);
+  });
+});
