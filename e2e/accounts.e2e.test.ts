@@ -144,7 +144,7 @@ describe('account journey', () => {
       await page.getByRole('heading', { name: 'Video edits', exact: true }).waitFor();
       await page.getByText('Manage and view all of your video edits').waitFor();
       await page.getByText('10 edits remaining').waitFor();
-      await page.getByTestId('confirm-notice').waitFor();
+      await page.getByTestId('email-unconfirmed').waitFor();
       await screenshot('edits');
 
       // Log out from the top bar.
@@ -165,7 +165,7 @@ describe('account journey', () => {
       await page.getByLabel('Password').fill('first-Passw0rd');
       await page.getByLabel('Password').press('Enter');
       await page.waitForURL('**/edits');
-      expect(await page.getByTestId('confirm-notice').count()).toBe(0);
+      expect(await page.getByTestId('email-unconfirmed').count()).toBe(0);
 
       // Manage Account: validation alerts of the e-mail section.
       await page.getByRole('link', { name: 'Account' }).first().click();

@@ -16,7 +16,6 @@ import type { AutoJob, JobStatus } from '@roughcut/shared';
 import { runFfmpeg } from '@roughcut/engine';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { missingEngineFunctions } from '../src/modules/autojobs/engine.adapter.ts';
 import { talkingVideo } from '../src/test/test-media.ts';
 
 const MIB = 1024 * 1024;
@@ -209,13 +208,7 @@ export async function benchJourney(options: JourneyBenchOptions = {}): Promise<J
     }
 
     if (!options.skipPipeline) {
-      const missing = missingEngineFunctions();
-      if (missing.length > 0) {
-        rows.push({
-          measure: 'Start → awaiting-confirmation, Continue → finished',
-          value: `skipped: @roughcut/engine does not export ${missing.join(', ')}`,
-        });
-      } else {
+      {
         const minutes = options.minutes ?? 10;
         const video = await longTalk(path.join(dataDir, 'media-src'), minutes);
         const target = await job('Pipeline bench');

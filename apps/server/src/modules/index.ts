@@ -4,6 +4,8 @@ import { assetsModule } from './assets/assets.routes.ts';
 import { authModule } from './auth/auth.routes.ts';
 import { autojobsModule } from './autojobs/autojobs.routes.ts';
 import { clipsModule } from './clips/clips.routes.ts';
+import { fontsModule } from './fonts/fonts.routes.ts';
+import { languagesModule } from './languages/languages.routes.ts';
 import { templatesModule } from './templates/templates.routes.ts';
 
 /** Every feature module, registered in this order under the app. Add new modules here. */
@@ -14,4 +16,6 @@ export const modules: readonly AppModule[] = [
   assetsModule,
   clipsModule,
   templatesModule,
+  languagesModule,
+  fontsModule,
 ];

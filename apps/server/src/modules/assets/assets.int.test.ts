@@ -1,8 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type * as Engine from '@roughcut/engine';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   TRIAL_EXHAUSTED_MESSAGE,
@@ -23,13 +22,6 @@ import { caller, createJob, errOf, mp4Part, signUp, upload } from '../../test/vi
 import type { Call } from '../../test/video-edits.ts';
 
 const LIMIT = 4 * 1024 * 1024;
-
-// WARNING: temporary. packages/engine does not export probeMedia from its index yet; take the
-// real function from its source until it does (then delete this block).
-vi.mock('@roughcut/engine', async (importOriginal) => ({
-  ...(await importOriginal<typeof Engine>()),
-  ...(await import('../../../../../packages/engine/src/media/probe.ts')),
-}));
 
 describe.each(TEST_DATABASES)('video uploads and asset URLs on %s', (kind) => {
   let t: TestApp;

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type * as Engine from '@roughcut/engine';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_DRAW_SETTINGS,
   TRIAL_EXHAUSTED_MESSAGE,
@@ -29,13 +28,6 @@ import {
 import type { Call } from '../../test/video-edits.ts';
 import { clips } from '../clips/clips.schema.ts';
 import { jobInstances } from './autojobs.schema.ts';
-
-// WARNING: temporary. packages/engine does not export probeMedia from its index yet; take the
-// real function from its source until it does (then delete this block).
-vi.mock('@roughcut/engine', async (importOriginal) => ({
-  ...(await importOriginal<typeof Engine>()),
-  ...(await import('../../../../../packages/engine/src/media/probe.ts')),
-}));
 
 describe.each(TEST_DATABASES)('video edits API on %s', (kind) => {
   let t: TestApp;

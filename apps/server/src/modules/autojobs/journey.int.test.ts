@@ -24,14 +24,10 @@ import {
   upload,
   waitForStatus,
 } from '../../test/video-edits.ts';
-import { missingEngineFunctions, probeUpload } from './engine.adapter.ts';
+import { probeUpload } from './engine.adapter.ts';
 
 const run = promisify(execFile);
-const missing = missingEngineFunctions();
-
-// NOTE: skipped only while packages/engine does not export what the pipeline calls; it runs by
-// itself as soon as it does.
-describe.skipIf(missing.length > 0).each(TEST_DATABASES)('the full edit journey on %s', (kind) => {
+describe.each(TEST_DATABASES)('the full edit journey on %s', (kind) => {
   let t: TestApp;
   let dir: string;
   beforeAll(async () => {
@@ -112,12 +108,5 @@ describe.skipIf(missing.length > 0).each(TEST_DATABASES)('the full edit journey 
     expect(autoJobSchema.parse((await call('GET', apiPaths.autojob(job.id))).json()).status).toBe(
       'finished',
     );
-  });
-});
-
-describe.runIf(missing.length > 0)('the full edit journey', () => {
-  it('waits for the engine to export what the pipeline calls', () => {
-    console.warn(`journey test skipped: @roughcut/engine does not export ${missing.join(', ')}`);
-    expect(missing.length).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { subtractGaps, toFailureReason } from '@roughcut/shared';
 import type { Span } from '@roughcut/shared';
-import type { Phrase } from '@roughcut/engine';
+import type { ProbeResult } from '@roughcut/engine';
 import { defineJob } from '../../jobs/job.ts';
 import type { JobContext } from '../../jobs/job.ts';
 import { jobAssetKey } from '../../storage/storage-keys.ts';
@@ -21,7 +21,7 @@ import {
   updateInstanceIf,
 } from './autojobs.repository.ts';
 import type { AutoJobRow } from './autojobs.repository.ts';
-import { renderClip } from './engine.adapter.ts';
+import { probeForRender, renderClip } from './engine.adapter.ts';
 import { InstanceStoppedError, throttledProgress, watchInstance } from './instance-watch.ts';
 
 /** What a confirmed clip renders: its window minus the confirmed cut (no cut: the whole window). */
@@ -71,6 +71,7 @@ export const renderJob = defineJob({
       if (!video?.storageKey || video.status !== 'uploaded')
         throw new RenderError('The uploaded video is missing. Please upload it again and restart.');
       const videoPath = context.storage.resolve(video.storageKey);
+      const probe = await probeForRender(videoPath, watch.signal);
       const total = Math.max(
         1e-6,
         clips.reduce((sum, c) => sum + spanLength(keptSpansOf(c)), 0),
@@ -80,8 +81,14 @@ export const renderJob = defineJob({
         current = clip;
         const length = spanLength(keptSpansOf(clip));
         if (!(await alreadyRendered(context, clip))) {
-          await renderOne(context, found.job, instanceId, clip, videoPath, watch.signal, (f) =>
-            progress.report((done + f * length) / total),
+          await renderOne(
+            context,
+            found.job,
+            instanceId,
+            clip,
+            { videoPath, probe },
+            watch.signal,
+            (f) => progress.report((done + f * length) / total),
           );
         }
         done += length;
@@ -144,7 +151,7 @@ async function renderOne(
   job: AutoJobRow,
   instanceId: string,
   clip: ClipRow,
-  videoPath: string,
+  source: { videoPath: string; probe: ProbeResult },
   signal: AbortSignal,
   onProgress: (fraction: number) => void,
 ): Promise<void> {
@@ -152,19 +159,20 @@ async function renderOne(
   await updateClip(db, clip.id, { status: 'processing', failureReason: null });
   const temp = await storage.createTempFile('.mp4');
   try {
-    const phrases: Phrase[] = clip.segments.map((s) => ({
-      start: s.start,
-      end: s.end,
-      phrase: s.phrase,
-      words: s.words ?? [],
-    }));
     await renderClip({
-      videoPath,
+      ...source,
       outPath: temp.path,
-      isLongForm: clip.isLongForm,
-      spans: keptSpansOf(clip),
-      phrases,
-      drawSettings: clip.confirm?.subtitle,
+      clip: {
+        title: clip.title,
+        description: clip.description,
+        engagementScore: clip.engagementScore,
+        isLongForm: clip.isLongForm,
+        start: clip.startS,
+        end: clip.endS,
+        segments: clip.segments,
+      },
+      removeGaps: clip.confirm?.cut ?? [],
+      subtitles: clip.confirm?.subtitle ?? null,
       signal,
       onProgress,
     });

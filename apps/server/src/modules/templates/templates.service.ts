@@ -92,10 +92,8 @@ export async function drawExample(
       signal,
     });
   } catch (error) {
-    if (error instanceof Error && error.name === 'EngineError') {
-      const code = (error as Error & { code?: string }).code;
-      throw new HttpError(code === 'engine_incomplete' ? 503 : 400, error.message);
-    }
+    if (error instanceof Error && error.name === 'EngineError')
+      throw new HttpError(400, error.message);
     throw error;
   } finally {
     drawing -= 1;

@@ -1,0 +1,3 @@
+export * from './wav-header.ts';
+export * from './extract-audio.ts';
+export * from './energy-track.ts';

@@ -1,0 +1,102 @@
+// roughcut-engine's command line, parsed with node:util parseArgs. Pure: no I/O, so it is tested
+// on argument arrays.
+import { parseArgs } from 'node:util';
+import { DEFAULT_MAX_WORDS_IN_PHRASE } from '@roughcut/shared';
+import { validateMaxWords } from '../edit/phrases.ts';
+import { EngineError } from '../types.ts';
+
+export const COMMANDS = ['probe', 'transcribe', 'gaps', 'clips', 'render', 'edit'] as const;
+export type Command = (typeof COMMANDS)[number];
+export const FORMATS = ['json', 'srt', 'vtt', 'ass', 'txt'] as const;
+export type TranscriptFormat = (typeof FORMATS)[number];
+
+export type CliArgs = {
+  command: Command;
+  file: string;
+  language: string;
+  format: TranscriptFormat;
+  maxWords: number;
+  long: boolean;
+  short: boolean;
+  clipsPath?: string;
+  outDir?: string;
+  workDir?: string;
+  subtitles: boolean;
+  smartCut: boolean;
+  removeGaps: boolean;
+  quiet: boolean;
+};
+
+export const USAGE = `usage: roughcut-engine <command> <file> [options]
+  probe <file>                                   probe and validate a video
+  transcribe <file> [--language en] [--format json|srt|vtt|ass|txt]
+  gaps <file>                                    phrases and the silent gaps to cut
+  clips <file> [--long] [--short] [--max-words 5]
+  render <file> --clips clips.json --out dir     render clips made by \`clips\`
+  edit <file> [--long] [--short] --out dir       analyse and render everything
+options: --language <code> (default en), --max-words 1-10, --work-dir <dir>,
+  --no-subtitles, --no-smart-cut, --keep-gaps, --quiet (no progress on stderr)`;
+
+const usageError = (reason: string): EngineError =>
+  new EngineError('usage', `${reason} (run roughcut-engine --help for usage)`);
+
+export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      allowNegative: true,
+      strict: true,
+      options: {
+        language: { type: 'string', short: 'l', default: 'en' },
+        format: { type: 'string', short: 'f', default: 'json' },
+        'max-words': { type: 'string', default: String(DEFAULT_MAX_WORDS_IN_PHRASE) },
+        long: { type: 'boolean', default: false },
+        short: { type: 'boolean', default: false },
+        clips: { type: 'string' },
+        out: { type: 'string', short: 'o' },
+        'work-dir': { type: 'string' },
+        subtitles: { type: 'boolean', default: true },
+        'smart-cut': { type: 'boolean', default: true },
+        'keep-gaps': { type: 'boolean', default: false },
+        quiet: { type: 'boolean', short: 'q', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw usageError(error instanceof Error ? error.message.split('\n')[0]! : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length === 0) return 'help';
+  const [command, file, ...rest] = positionals;
+  if (!COMMANDS.includes(command as Command)) throw usageError(`unknown command "${command}"`);
+  if (!file) throw usageError(`${command} needs a video file`);
+  if (rest.length) throw usageError(`unexpected argument "${rest[0]}"`);
+  if (!FORMATS.includes(values.format as TranscriptFormat)) {
+    throw usageError(`--format must be one of ${FORMATS.join(', ')}`);
+  }
+  const maxWords = validateMaxWords(Number(values['max-words']));
+  if (command === 'render' && !values.clips) throw usageError('render needs --clips <clips.json>');
+  if ((command === 'render' || command === 'edit') && !values.out) {
+    throw usageError(`${command} needs --out <dir>`);
+  }
+  // `clips` and `edit` without --long/--short do both, as the product's default edit does.
+  const neither = !values.long && !values.short;
+  return {
+    command: command as Command,
+    file,
+    language: values.language,
+    format: values.format as TranscriptFormat,
+    maxWords,
+    long: values.long || neither,
+    short: values.short || neither,
+    clipsPath: values.clips,
+    outDir: values.out,
+    workDir: values['work-dir'],
+    subtitles: values.subtitles,
+    smartCut: values['smart-cut'],
+    removeGaps: !values['keep-gaps'],
+    quiet: values.quiet,
+  };
+}

@@ -1,0 +1,106 @@
+// The whole analysis of one video: probe, sound, words, phrases, gaps and clips.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { computeEnergyTrack } from '../audio/energy-track.ts';
+import { extractAudio } from '../audio/extract-audio.ts';
+import {
+  makeLongFormClip,
+  selectNonOverlapping,
+  shortClipCandidates,
+  DEFAULT_SHORT_CLIP,
+} from '../edit/clips.ts';
+import type { Candidate, EngineClip, ShortClipOptions } from '../edit/clips.ts';
+import { llmConfigFromEnv, rankWithLlm } from '../edit/llm-rank.ts';
+import { groupPhrases } from '../edit/phrases.ts';
+import { findGaps, refinePhrases } from '../edit/segments.ts';
+import { probeMedia } from '../media/probe.ts';
+import { createTranscriber, transcriberConfigFromEnv } from '../transcribe/index.ts';
+import type { TranscriberConfig } from '../transcribe/index.ts';
+import type { Gap, Phrase, ProbeResult, ProgressFn, Word } from '../types.ts';
+import { createStagedProgress } from './progress.ts';
+
+export type AnalyseOptions = {
+  workDir: string;
+  language: string;
+  maxWordsInPhrase: number;
+  steps: { longForm: boolean; shortForm: boolean };
+  transcriber?: TranscriberConfig;
+  shortClip?: Partial<ShortClipOptions>;
+  signal?: AbortSignal;
+  onProgress?: ProgressFn;
+};
+
+export type Analysis = {
+  probe: ProbeResult;
+  words: Word[];
+  phrases: Phrase[];
+  gaps: Gap[];
+  clips: EngineClip[];
+};
+
+// NOTE: measured shares of the wall time on this machine (transcription dominates).
+export const ANALYSIS_WEIGHTS = {
+  probe: 0.03,
+  audio: 0.07,
+  energy: 0.03,
+  transcribe: 0.82,
+  phrases: 0.01,
+  clips: 0.04,
+} as const;
+
+/** How many heuristic candidates an LLM is asked to rank (prompt size stays bounded). */
+const LLM_CANDIDATES = 20;
+
+export async function analyseVideo(inputPath: string, options: AnalyseOptions): Promise<Analysis> {
+  const { signal } = options;
+  const progress = createStagedProgress(ANALYSIS_WEIGHTS, options.onProgress);
+  progress.stage('probe');
+  const probe = await probeMedia(inputPath, { signal, keyframes: true });
+  await mkdir(options.workDir, { recursive: true });
+  const wav = join(options.workDir, 'audio-16k.wav');
+  await extractAudio(inputPath, wav, {
+    signal,
+    durationS: probe.durationS,
+    onProgress: progress.stage('audio'),
+  });
+  progress.stage('energy');
+  const energy = await computeEnergyTrack(wav);
+  const config = options.transcriber ?? transcriberConfigFromEnv(process.env);
+  const transcriber = await createTranscriber(config, options.language);
+  const words = await transcriber.transcribe(wav, {
+    language: options.language,
+    signal,
+    onProgress: progress.stage('transcribe'),
+  });
+  progress.stage('phrases');
+  const grouped = groupPhrases(words, { maxWords: options.maxWordsInPhrase });
+  const phrases = refinePhrases(grouped, energy, probe.durationS);
+  const gaps = findGaps(phrases, probe.durationS);
+  progress.stage('clips');
+  const clips: EngineClip[] = [];
+  if (options.steps.longForm) clips.push(makeLongFormClip(phrases, probe.durationS));
+  if (options.steps.shortForm) {
+    const shortOptions = { ...DEFAULT_SHORT_CLIP, ...options.shortClip };
+    const candidates = shortClipCandidates(phrases, probe.durationS, energy, shortOptions);
+    const ranked = await rankCandidates(candidates, signal);
+    clips.push(...selectNonOverlapping(ranked, shortOptions.maxClips));
+  }
+  progress.done();
+  return { probe, words, phrases, gaps, clips };
+}
+
+/** The LLM reorders the best heuristic candidates when LLM_URL is set; any failure keeps ours. */
+async function rankCandidates(candidates: Candidate[], signal?: AbortSignal): Promise<Candidate[]> {
+  const config = llmConfigFromEnv(process.env);
+  if (!config || !candidates.length) return candidates;
+  const best = [...candidates]
+    .sort((a, b) => b.engagement_score - a.engagement_score)
+    .slice(0, LLM_CANDIDATES);
+  try {
+    return await rankWithLlm(best, config, signal);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    process.emitWarning(`LLM ranking failed, keeping the heuristic ranking: ${String(error)}`);
+    return candidates;
+  }
+}

@@ -1,0 +1,76 @@
+// The filter graph that joins kept spans: one `select` pass for the picture (no split, so memory
+// stays flat however many gaps are cut) and atrim+concat for the sound (sample-accurate).
+import { formatSeconds, fpsRational } from './spans.ts';
+import type { FrameSpan } from './spans.ts';
+
+export type CutGraphOptions = {
+  spans: readonly FrameSpan[];
+  fps: number;
+  /** Where the input was seeked to (-ss): span times are relative to it. */
+  offsetS: number;
+  /** Resample a variable frame rate to constant first, so frame times are exact. */
+  variableFrameRate: boolean;
+  /** Filters appended to the joined picture (crop, scale, ass...), already escaped. */
+  videoTail?: readonly string[];
+  /** Only the sound (smart cut copies the picture); default false. */
+  audioOnly?: boolean;
+  /** Which ffmpeg input holds the source; default 0. */
+  inputIndex?: number;
+};
+
+/** The seek point and input length that bound decoding to what the spans need. */
+export function inputWindow(
+  spans: readonly FrameSpan[],
+  fps: number,
+  leadS = 1,
+): { offsetS: number; lengthS: number } {
+  const first = spans[0]?.first ?? 0;
+  const last = spans[spans.length - 1]?.end ?? 0;
+  const offsetS = Math.max(0, first / fps - leadS);
+  return { offsetS, lengthS: last / fps - offsetS + leadS };
+}
+
+export function buildCutFilterGraph(options: CutGraphOptions): string {
+  const { spans, fps, offsetS } = options;
+  const rate = fpsRational(fps);
+  // NOTE: half-frame margins make the selection immune to rounding of frame times.
+  const rel = (frame: number) => formatSeconds(Math.max(0, (frame - 0.5) / fps - offsetS));
+  const exact = (frame: number) => formatSeconds(frame / fps - offsetS);
+  const between = spans.map((s) => `between(t,${rel(s.first)},${rel(s.end)})`).join('+');
+  const video = [
+    ...(options.variableFrameRate ? [`fps=${rate}`] : []),
+    `select='${between}'`,
+    `setpts=N/(${rate})/TB`,
+    ...(options.videoTail ?? []),
+  ].join(',');
+  const input = options.inputIndex ?? 0;
+  const lines = options.audioOnly ? [] : [`[${input}:v:0]${video}[v]`];
+  const trims = spans.map(
+    (s) => `atrim=start=${exact(s.first)}:end=${exact(s.end)},asetpts=PTS-STARTPTS`,
+  );
+  if (spans.length === 1) {
+    lines.push(`[${input}:a:0]${trims[0]}[a]`);
+  } else {
+    const labels = spans.map((_, i) => `[s${i}]`);
+    lines.push(`[${input}:a:0]asplit=${spans.length}${labels.join('')}`);
+    trims.forEach((trim, i) => lines.push(`${labels[i]}${trim}[t${i}]`));
+    lines.push(`${spans.map((_, i) => `[t${i}]`).join('')}concat=n=${spans.length}:v=0:a=1[a]`);
+  }
+  return lines.join(';\n');
+}
+
+/**
+ * Escapes a value (a file path) for an option inside a filter graph: first for the filter's option
+ * parser, then for the graph parser, as ffmpeg-filters(1) "Notes on filtergraph escaping" says.
+ */
+export function escapeFilterPath(value: string): string {
+  const option = value.replace(/[\\':]/g, (c) => `\\${c}`);
+  return option.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
+}
+
+/** The libass burn-in filter for an .ass file (and the folder of the fonts it names). */
+export function assFilter(assPath: string, fontsDir?: string): string {
+  const parts = [`ass=filename=${escapeFilterPath(assPath)}`];
+  if (fontsDir) parts.push(`fontsdir=${escapeFilterPath(fontsDir)}`);
+  return parts.join(':');
+}

@@ -1,0 +1,49 @@
+// Pure argument arrays for the full-encode renders (long form and short clips).
+import { formatSeconds } from './spans.ts';
+
+export type EncodeArgsOptions = {
+  inputPath: string;
+  outPath: string;
+  /** A file holding the filter graph (-filter_complex_script): long cuts make long graphs. */
+  graphPath: string;
+  offsetS: number;
+  lengthS: number;
+  crf?: number;
+  preset?: string;
+  audioBitrate?: string;
+};
+
+export function buildEncodeArgs(options: EncodeArgsOptions): string[] {
+  return [
+    ...(options.offsetS > 0 ? ['-ss', formatSeconds(options.offsetS)] : []),
+    '-t',
+    formatSeconds(options.lengthS),
+    '-i',
+    options.inputPath,
+    '-filter_complex_script',
+    options.graphPath,
+    '-map',
+    '[v]',
+    '-map',
+    '[a]',
+    '-c:v',
+    'libx264',
+    '-preset',
+    options.preset ?? 'veryfast',
+    '-crf',
+    String(options.crf ?? 20),
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    options.audioBitrate ?? '128k',
+    '-movflags',
+    '+faststart',
+    '-map_metadata',
+    '-1',
+    '-f',
+    'mp4',
+    options.outPath,
+  ];
+}

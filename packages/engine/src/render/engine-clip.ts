@@ -1,0 +1,74 @@
+// The server's one call per clip: its kept spans (window minus the gaps to remove), rendered as
+// long form or as a vertical short.
+import type { DrawSettings } from '@roughcut/shared';
+import { subtractGaps } from '@roughcut/shared';
+import type { EngineClip } from '../edit/clips.ts';
+import type { Gap, ProbeResult, ProgressFn, Span } from '../types.ts';
+import { renderLongForm } from './long-form.ts';
+import { renderShortClip } from './short-clip.ts';
+
+export type EngineClipRenderOptions = {
+  clip: EngineClip;
+  probe: ProbeResult;
+  outPath: string;
+  removeGaps: Gap[];
+  subtitles: DrawSettings | null;
+  smartCut?: boolean;
+  signal?: AbortSignal;
+  onProgress?: ProgressFn;
+};
+
+export type EngineClipRenderResult = {
+  outPath: string;
+  durationS: number;
+  method: 'smart-cut' | 'full-encode';
+  keep: Span[];
+};
+
+/** The clip's source window; a clip without a window falls back to its segments' range. */
+export function clipWindow(clip: EngineClip): Span {
+  if (clip.end > clip.start) return { start: clip.start, end: clip.end };
+  if (!clip.segments.length) return { start: clip.start, end: clip.end };
+  return {
+    start: Math.min(...clip.segments.map((s) => s.start)),
+    end: Math.max(...clip.segments.map((s) => s.end)),
+  };
+}
+
+export const clipKeep = (clip: EngineClip, removeGaps: readonly Gap[]): Span[] =>
+  subtractGaps([clipWindow(clip)], removeGaps);
+
+export async function renderEngineClip(
+  inputPath: string,
+  options: EngineClipRenderOptions,
+): Promise<EngineClipRenderResult> {
+  const { clip, probe, outPath, signal, onProgress } = options;
+  const keep = clipKeep(clip, options.removeGaps);
+  const subtitles = options.subtitles
+    ? {
+        segments: clip.segments.map((s) => ({ start: s.start, end: s.end, phrase: s.phrase })),
+        settings: options.subtitles,
+      }
+    : null;
+  if (clip.is_long_form) {
+    const result = await renderLongForm(inputPath, {
+      outPath,
+      keep,
+      probe,
+      subtitles,
+      smartCut: options.smartCut,
+      signal,
+      onProgress,
+    });
+    return { ...result, keep };
+  }
+  const result = await renderShortClip(inputPath, {
+    outPath,
+    keep,
+    probe,
+    subtitles,
+    signal,
+    onProgress,
+  });
+  return { ...result, method: 'full-encode', keep };
+}

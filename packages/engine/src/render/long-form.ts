@@ -1,0 +1,71 @@
+// The long-form render: the kept spans of the whole video joined, frame-accurate, A/V in sync.
+import type { ProbeResult, ProgressFn, Span } from '../types.ts';
+import { assFilter } from './cut-graph.ts';
+import { runFullEncode, spansToSeconds, withTempDir, writeAssFile } from './render-common.ts';
+import type { RenderSubtitles } from './render-common.ts';
+import { runSmartCut } from './smart-cut.ts';
+import { smartCutBlocker } from './smart-cut-args.ts';
+import { assertSomethingKept, snapSpans } from './spans.ts';
+
+export type LongFormOptions = {
+  outPath: string;
+  keep: Span[];
+  probe: ProbeResult;
+  subtitles?: RenderSubtitles | null;
+  /** Copy untouched GOPs and re-encode only around cuts, where the input allows (default true). */
+  smartCut?: boolean;
+  signal?: AbortSignal;
+  onProgress?: ProgressFn;
+};
+
+export type LongFormResult = {
+  outPath: string;
+  durationS: number;
+  method: 'smart-cut' | 'full-encode';
+};
+
+export async function renderLongForm(
+  inputPath: string,
+  options: LongFormOptions,
+): Promise<LongFormResult> {
+  const { probe, outPath, signal, onProgress } = options;
+  const spans = snapSpans(options.keep, probe.fps, probe.durationS);
+  assertSomethingKept(spans);
+  const subtitles = options.subtitles ?? null;
+  const useSmartCut = (options.smartCut ?? true) && smartCutBlocker(probe, !!subtitles) === null;
+  return withTempDir(outPath, async (dir) => {
+    if (useSmartCut) {
+      const durationS = await runSmartCut({
+        inputPath,
+        outPath,
+        dir,
+        spans,
+        probe,
+        signal,
+        onProgress,
+      });
+      return { outPath, durationS, method: 'smart-cut' };
+    }
+    const videoTail = subtitles
+      ? [
+          assFilter(
+            await writeAssFile(dir, subtitles, spansToSeconds(spans, probe.fps), {
+              playResX: probe.displayWidth,
+              playResY: probe.displayHeight,
+            }),
+          ),
+        ]
+      : [];
+    const durationS = await runFullEncode({
+      inputPath,
+      outPath,
+      dir,
+      spans,
+      probe,
+      videoTail,
+      signal,
+      onProgress,
+    });
+    return { outPath, durationS, method: 'full-encode' };
+  });
+}

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import type { ProbeResult } from '../types.ts';
+import { assFilter, buildCutFilterGraph, escapeFilterPath, inputWindow } from './cut-graph.ts';
+import { buildEncodeArgs } from './encode-args.ts';
+import { centreCrop, reframeFilters } from './reframe.ts';
+import { assertSomethingKept, formatSeconds, fpsRational, frameCount, snapSpans } from './spans.ts';
+
+describe('snapSpans', () => {
+  it('snaps to frames, sorts, clamps and merges touching spans', () => {
+    expect(
+      snapSpans(
+        [
+          { start: 5.01, end: 6 },
+          { start: -1, end: 1.02 },
+          { start: 1.0, end: 2 },
+          { start: 9.5, end: 20 },
+          { start: 3, end: 3.001 },
+        ],
+        30,
+        10,
+      ),
+    ).toEqual([
+      { first: 0, end: 60 },
+      { first: 150, end: 180 },
+      { first: 285, end: 300 },
+    ]);
+  });
+  it('counts frames and refuses an empty render', () => {
+    expect(frameCount([{ first: 3, end: 10 }])).toBe(7);
+    expect(() => assertSomethingKept([])).toThrow(/Nothing is left to render/);
+  });
+  it('formats times and frame rates the way ffmpeg reads them exactly', () => {
+    expect(formatSeconds(1.5)).toBe('1.5');
+    expect(formatSeconds(2)).toBe('2');
+    expect(formatSeconds(1e-7)).toBe('0');
+    expect(fpsRational(29.97002997)).toBe('30000/1001');
+    expect(fpsRational(25)).toBe('25');
+  });
+});
+
+describe('buildCutFilterGraph', () => {
+  const spans = [
+    { first: 30, end: 60 },
+    { first: 90, end: 120 },
+  ];
+  it('selects the kept frames with half-frame margins and trims the audio exactly', () => {
+    const graph = buildCutFilterGraph({ spans, fps: 30, offsetS: 0, variableFrameRate: false });
+    expect(graph.split(';\n')).toEqual([
+      "[0:v:0]select='between(t,0.983333,1.983333)+between(t,2.983333,3.983333)',setpts=N/(30)/TB[v]",
+      '[0:a:0]asplit=2[s0][s1]',
+      '[s0]atrim=start=1:end=2,asetpts=PTS-STARTPTS[t0]',
+      '[s1]atrim=start=3:end=4,asetpts=PTS-STARTPTS[t1]',
+      '[t0][t1]concat=n=2:v=0:a=1[a]',
+    ]);
+  });
+  it('makes a variable frame rate constant first, shifts by the seek and appends the tail', () => {
+    const graph = buildCutFilterGraph({
+      spans: [{ first: 300, end: 330 }],
+      fps: 30,
+      offsetS: 9,
+      variableFrameRate: true,
+      videoTail: ['scale=1080:1920'],
+    });
+    expect(graph).toBe(
+      "[0:v:0]fps=30,select='between(t,0.983333,1.983333)',setpts=N/(30)/TB,scale=1080:1920[v];\n" +
+        '[0:a:0]atrim=start=1:end=2,asetpts=PTS-STARTPTS[a]',
+    );
+  });
+  it('leaves out the picture for an audio-only graph on another input', () => {
+    const graph = buildCutFilterGraph({
+      spans: [{ first: 0, end: 30 }],
+      fps: 30,
+      offsetS: 0,
+      variableFrameRate: false,
+      audioOnly: true,
+      inputIndex: 1,
+    });
+    expect(graph).toBe('[1:a:0]atrim=start=0:end=1,asetpts=PTS-STARTPTS[a]');
+  });
+  it('bounds decoding to a second around the spans', () => {
+    expect(inputWindow(spans, 30)).toEqual({ offsetS: 0, lengthS: 5 });
+    expect(inputWindow([{ first: 300, end: 600 }], 30)).toEqual({ offsetS: 9, lengthS: 12 });
+  });
+});
+
+describe('filter path escaping', () => {
+  it('escapes for the option parser and then the graph parser', () => {
+    expect(escapeFilterPath('/tmp/a.ass')).toBe('/tmp/a.ass');
+    expect(escapeFilterPath("/tmp/it's:[x],y;z.ass")).toBe(
+      "/tmp/it\\\\\\'s\\\\:\\[x\\]\\,y\\;z.ass",
+    );
+    expect(assFilter('/t/s.ass', '/f')).toBe('ass=filename=/t/s.ass:fontsdir=/f');
+    expect(assFilter('/t/s.ass')).toBe('ass=filename=/t/s.ass');
+  });
+});
+
+describe('buildEncodeArgs', () => {
+  it('seeks, bounds, filters from a script file and encodes H.264/AAC with faststart', () => {
+    expect(
+      buildEncodeArgs({
+        inputPath: '/in/-odd.mp4',
+        outPath: '/out/x.mp4',
+        graphPath: '/t/g.txt',
+        offsetS: 9,
+        lengthS: 12,
+      }),
+    ).toEqual([
+      '-ss',
+      '9',
+      '-t',
+      '12',
+      '-i',
+      '/in/-odd.mp4',
+      '-filter_complex_script',
+      '/t/g.txt',
+      '-map',
+      '[v]',
+      '-map',
+      '[a]',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '20',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      '-movflags',
+      '+faststart',
+      '-map_metadata',
+      '-1',
+      '-f',
+      'mp4',
+      '/out/x.mp4',
+    ]);
+  });
+  it('does not seek from the start', () => {
+    const args = buildEncodeArgs({
+      inputPath: 'i',
+      outPath: 'o',
+      graphPath: 'g',
+      offsetS: 0,
+      lengthS: 3,
+    });
+    expect(args.slice(0, 4)).toEqual(['-t', '3', '-i', 'i']);
+  });
+});
+
+describe('centre crop to 9:16', () => {
+  const probe = (w: number, h: number) =>
+    ({ displayWidth: w, displayHeight: h }) as Pick<ProbeResult, 'displayWidth' | 'displayHeight'>;
+  it('crops landscape to the full height', () => {
+    expect(centreCrop(probe(1920, 1080), 1080, 1920)).toEqual({
+      width: 606,
+      height: 1080,
+      x: 657,
+      y: 0,
+    });
+  });
+  it('crops a tall portrait to the full width and keeps sizes even', () => {
+    expect(centreCrop(probe(721, 1600), 1080, 1920)).toEqual({
+      width: 720,
+      height: 1280,
+      x: 0,
+      y: 160,
+    });
+  });
+  it('scales to the target with square pixels', () => {
+    expect(reframeFilters({ width: 606, height: 1080, x: 657, y: 0 }, 1080, 1920)).toEqual([
+      'crop=606:1080:657:0',
+      'scale=1080:1920:flags=lanczos',
+      'setsar=1',
+    ]);
+  });
+});

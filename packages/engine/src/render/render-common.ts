@@ -1,0 +1,83 @@
+// What the long-form and short-clip renders share: temp folders, subtitles to an .ass file, and the
+// full-encode run itself.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { DrawSettings } from '@roughcut/shared';
+import { runFfmpeg } from '../media/ffmpeg-runner.ts';
+import { buildAss, remapSegments } from '../subtitles/index.ts';
+import type { ProbeResult, ProgressFn, Span } from '../types.ts';
+import { buildCutFilterGraph, inputWindow } from './cut-graph.ts';
+import { buildEncodeArgs } from './encode-args.ts';
+import { frameCount } from './spans.ts';
+import type { FrameSpan } from './spans.ts';
+
+export type SubtitleSegment = { start: number; end: number; phrase: string };
+export type RenderSubtitles = { segments: SubtitleSegment[]; settings: DrawSettings };
+
+export async function withTempDir<T>(near: string, run: (dir: string) => Promise<T>): Promise<T> {
+  // NOTE: next to the output when possible (same disk), else the OS temp folder.
+  const dir = await mkdtemp(join(dirname(near), '.rc-render-')).catch(() =>
+    mkdtemp(join(tmpdir(), 'rc-render-')),
+  );
+  try {
+    return await run(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Writes the subtitles, moved onto the cut timeline, as an .ass file; returns its path. */
+export async function writeAssFile(
+  dir: string,
+  subtitles: RenderSubtitles,
+  keep: readonly Span[],
+  playRes: { playResX: number; playResY: number },
+): Promise<string> {
+  const remapped = remapSegments(subtitles.segments, keep as Span[]);
+  const path = join(dir, 'subtitles.ass');
+  await writeFile(path, buildAss(remapped, subtitles.settings, playRes), 'utf8');
+  return path;
+}
+
+/** Spans back to seconds (frame-exact), the form the subtitle remap expects. */
+export const spansToSeconds = (spans: readonly FrameSpan[], fps: number): Span[] =>
+  spans.map((s) => ({ start: s.first / fps, end: s.end / fps }));
+
+export type FullEncodeJob = {
+  inputPath: string;
+  outPath: string;
+  dir: string;
+  spans: readonly FrameSpan[];
+  probe: ProbeResult;
+  videoTail: string[];
+  signal?: AbortSignal;
+  onProgress?: ProgressFn;
+};
+
+/** One ffmpeg pass: select the kept frames, trim the kept samples, encode both. */
+export async function runFullEncode(job: FullEncodeJob): Promise<number> {
+  const { spans, probe } = job;
+  const window = inputWindow(spans, probe.fps);
+  const graph = buildCutFilterGraph({
+    spans,
+    fps: probe.fps,
+    offsetS: window.offsetS,
+    variableFrameRate: probe.variableFrameRate,
+    videoTail: job.videoTail,
+  });
+  const graphPath = join(job.dir, 'graph.txt');
+  await writeFile(graphPath, graph, 'utf8');
+  const durationS = frameCount(spans) / probe.fps;
+  await runFfmpeg(
+    buildEncodeArgs({
+      inputPath: job.inputPath,
+      outPath: job.outPath,
+      graphPath,
+      offsetS: window.offsetS,
+      lengthS: window.lengthS,
+    }),
+    { signal: job.signal, durationS, onProgress: job.onProgress },
+  );
+  return durationS;
+}

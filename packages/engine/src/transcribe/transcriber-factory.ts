@@ -1,0 +1,84 @@
+import { LANGUAGE_CODES, LANGUAGES, isLanguageCode } from '@roughcut/shared';
+import { EngineError } from '../types.ts';
+import type { Transcriber } from '../types.ts';
+import { createOpenAiTranscriber } from './openai-transcriber.ts';
+import { createPocketsphinxTranscriber, isPocketsphinxInstalled } from './pocketsphinx-transcriber.ts';
+import { checkWhisperModel, createWhisperTranscriber } from './whisper-transcriber.ts';
+
+export type TranscriberConfig = {
+  /** Path of a whisper.cpp ggml model file (WHISPER_MODEL). */
+  whisperModel?: string;
+  /** Base URL of an OpenAI-compatible server (TRANSCRIBE_URL). */
+  transcribeUrl?: string;
+  transcribeApiKey?: string;
+  transcribeModel?: string;
+  /** Use the OS pocketsphinx for English when installed (default true). */
+  pocketsphinx?: boolean;
+};
+
+const nonEmpty = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+export function transcriberConfigFromEnv(env: NodeJS.ProcessEnv = process.env): TranscriberConfig {
+  return {
+    whisperModel: nonEmpty(env.WHISPER_MODEL),
+    transcribeUrl: nonEmpty(env.TRANSCRIBE_URL),
+    transcribeApiKey: nonEmpty(env.TRANSCRIBE_API_KEY),
+    transcribeModel: nonEmpty(env.TRANSCRIBE_MODEL),
+    pocketsphinx: true,
+  };
+}
+
+async function whisperUsable(config: TranscriberConfig): Promise<boolean> {
+  if (!config.whisperModel) return false;
+  return checkWhisperModel(config.whisperModel).then(
+    () => true,
+    () => false,
+  );
+}
+
+const pocketsphinxUsable = async (config: TranscriberConfig) =>
+  config.pocketsphinx !== false && (await isPocketsphinxInstalled());
+
+/** Language codes some configured and installed engine can transcribe, in the spec's order. */
+export async function availableLanguages(config: TranscriberConfig): Promise<string[]> {
+  if (config.transcribeUrl || (await whisperUsable(config))) return [...LANGUAGE_CODES];
+  return (await pocketsphinxUsable(config)) ? ['en'] : [];
+}
+
+export const languageName = (code: string): string =>
+  isLanguageCode(code) ? LANGUAGES[code] : code;
+
+/** The best engine for the language: remote, then whisper, then pocketsphinx (English only). */
+export async function createTranscriber(
+  config: TranscriberConfig,
+  language: string,
+): Promise<Transcriber> {
+  if (isLanguageCode(language)) {
+    if (config.transcribeUrl) {
+      return createOpenAiTranscriber({
+        url: config.transcribeUrl,
+        apiKey: config.transcribeApiKey,
+        model: config.transcribeModel,
+      });
+    }
+    let whisperError: unknown;
+    if (config.whisperModel) {
+      try {
+        return await createWhisperTranscriber(config.whisperModel);
+      } catch (error) {
+        whisperError = error;
+      }
+    }
+    if (language === 'en' && (await pocketsphinxUsable(config))) {
+      return createPocketsphinxTranscriber();
+    }
+    // A broken WHISPER_MODEL says more than "unavailable": it tells the operator what to fix.
+    if (whisperError) throw whisperError;
+  }
+  const available = await availableLanguages(config);
+  const names = available.map(languageName).join(', ') || 'none';
+  throw new EngineError(
+    'language_unavailable',
+    `Transcription in ${languageName(language)} is not available on this server. Available languages: ${names}.`,
+  );
+}
