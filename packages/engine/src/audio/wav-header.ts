@@ -60,7 +60,10 @@ export function parseWavHeader(head: Buffer, fileSize: number): WavInfo {
 
 export async function readWavInfo(path: string): Promise<WavInfo> {
   const handle = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
-    throw new EngineError('audio_invalid', `The audio file ${path} cannot be read (${error.code}).`);
+    throw new EngineError(
+      'audio_invalid',
+      `The audio file ${path} cannot be read (${error.code}).`,
+    );
   });
   try {
     const { size } = await handle.stat();

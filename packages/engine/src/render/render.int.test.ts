@@ -5,6 +5,7 @@ import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg, runFfprobe } from '../media/ffmpeg-runner.ts';
 import { probeMedia } from '../media/probe.ts';
+import { makeRotatedVideo } from '../testing/bad-media.ts';
 import type { ProbeResult, Span } from '../types.ts';
 import { renderLongForm } from './long-form.ts';
 import { renderShortClip } from './short-clip.ts';
@@ -36,7 +37,19 @@ const sum = (spans: Span[]) => spans.reduce((t, s) => t + s.end - s.start, 0);
 /** One frame at `t` as 8-bit grey pixels. */
 async function greyFrame(path: string, t: number, width: number, height: number): Promise<Buffer> {
   const out = join(dir, `frame-${Math.random().toString(36).slice(2)}.gray`);
-  await runFfmpeg(['-ss', String(t), '-i', path, '-frames:v', '1', '-vf', 'format=gray', '-f', 'rawvideo', out]);
+  await runFfmpeg([
+    '-ss',
+    String(t),
+    '-i',
+    path,
+    '-frames:v',
+    '1',
+    '-vf',
+    'format=gray',
+    '-f',
+    'rawvideo',
+    out,
+  ]);
   const pixels = await readFile(out);
   expect(pixels.length).toBe(width * height);
   return pixels;
@@ -118,7 +131,10 @@ describe('long-form render', () => {
       outPath: join(dir, 'subs.mp4'),
       keep: [{ start: 1, end: 3 }],
       probe,
-      subtitles: { segments: [{ start: 1, end: 2, phrase: 'Hello' }], settings: DEFAULT_DRAW_SETTINGS },
+      subtitles: {
+        segments: [{ start: 1, end: 2, phrase: 'Hello' }],
+        settings: DEFAULT_DRAW_SETTINGS,
+      },
     });
     expect(result.method).toBe('full-encode');
     expect(Math.abs(result.durationS - 2)).toBeLessThanOrEqual(FRAME);
@@ -168,12 +184,16 @@ describe('short clip render', () => {
   });
 
   it('respects rotation: a rotated landscape file becomes a full-height vertical crop', async () => {
-    const rotated = join(dir, 'rotated.mp4');
-    await runFfmpeg(['-display_rotation', '90', '-i', source, '-c', 'copy', rotated]);
+    const rotated = await makeRotatedVideo({ dir, durationS: 2, rotation: 90 });
     const rotatedProbe = await probeMedia(rotated);
     const out = join(dir, 'short-rotated.mp4');
-    await renderShortClip(rotated, { outPath: out, keep: [{ start: 0, end: 1 }], probe: rotatedProbe });
+    await renderShortClip(rotated, {
+      outPath: out,
+      keep: [{ start: 0, end: 1 }],
+      probe: rotatedProbe,
+    });
     const video = (await streams(out)).find((s) => s.codec_type === 'video');
+    expect(rotatedProbe.rotation % 180).not.toBe(0);
     expect([video?.width, video?.height]).toEqual([1080, 1920]);
   });
 });

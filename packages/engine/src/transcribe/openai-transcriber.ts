@@ -62,7 +62,10 @@ async function describeHttpFailure(response: Response, endpoint: string): Promis
   try {
     const text = await response.text();
     try {
-      const json = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
+      const json = JSON.parse(text) as {
+        error?: { message?: unknown } | string;
+        message?: unknown;
+      };
       const message =
         typeof json.error === 'string'
           ? json.error

@@ -1,7 +1,8 @@
 import type { Word } from '../types.ts';
 
 // A word line of `pocketsphinx_continuous -time yes`: `word start end posterior`.
-const WORD_LINE = /^(\S+)\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)$/i;
+const WORD_LINE =
+  /^(\S+)\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)$/i;
 // Silence and the noise dictionary's fillers: <s>, </s>, <sil>, [NOISE], [SPEECH], ++UM++, ...
 const FILLER = /^(<.*>|\[.*\]|\+\+.*\+\+|\+.*\+)$/;
 // Sphinx's logmath base, for builds that print a log posterior instead of a probability.

@@ -2,7 +2,10 @@ import { LANGUAGE_CODES, LANGUAGES, isLanguageCode } from '@roughcut/shared';
 import { EngineError } from '../types.ts';
 import type { Transcriber } from '../types.ts';
 import { createOpenAiTranscriber } from './openai-transcriber.ts';
-import { createPocketsphinxTranscriber, isPocketsphinxInstalled } from './pocketsphinx-transcriber.ts';
+import {
+  createPocketsphinxTranscriber,
+  isPocketsphinxInstalled,
+} from './pocketsphinx-transcriber.ts';
 import { checkWhisperModel, createWhisperTranscriber } from './whisper-transcriber.ts';
 
 export type TranscriberConfig = {
@@ -61,12 +64,12 @@ export async function createTranscriber(
         model: config.transcribeModel,
       });
     }
-    let whisperError: unknown;
+    let whisperError: Error | undefined;
     if (config.whisperModel) {
       try {
         return await createWhisperTranscriber(config.whisperModel);
       } catch (error) {
-        whisperError = error;
+        whisperError = error instanceof Error ? error : new Error(String(error));
       }
     }
     if (language === 'en' && (await pocketsphinxUsable(config))) {

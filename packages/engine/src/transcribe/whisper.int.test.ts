@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../types.ts';
-import { availableLanguages, createTranscriber, transcriberConfigFromEnv } from './transcriber-factory.ts';
+import {
+  availableLanguages,
+  createTranscriber,
+  transcriberConfigFromEnv,
+} from './transcriber-factory.ts';
 
 let dir = '';
 beforeAll(async () => {

@@ -1,0 +1,181 @@
+// Engine bench: RTF of every analysis stage on a generated 10-minute 1080p30 talking video, smart
+// cut vs full encode, our gap cut vs an ffmpeg silenceremove one-liner, a 60 s short clip, peak RSS.
+// BENCH_MINUTES changes the length (e.g. 2 for a quick run, or to check memory is flat in length).
+import { mkdir, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { DEFAULT_DRAW_SETTINGS, subtractGaps } from '@roughcut/shared';
+import { computeEnergyTrack } from '../src/audio/energy-track.ts';
+import { extractAudio } from '../src/audio/extract-audio.ts';
+import { makeLongFormClip, makeShortClips } from '../src/edit/clips.ts';
+import { groupPhrases } from '../src/edit/phrases.ts';
+import { findGaps, refinePhrases } from '../src/edit/segments.ts';
+import { runFfmpeg, runFfprobe } from '../src/media/ffmpeg-runner.ts';
+import { probeMedia } from '../src/media/probe.ts';
+import { renderLongForm } from '../src/render/long-form.ts';
+import { renderShortClip } from '../src/render/short-clip.ts';
+import { makeLongTalkingVideo } from '../src/testing/test-media.ts';
+import { createTranscriber, transcriberConfigFromEnv } from '../src/transcribe/index.ts';
+import { withPeakRss } from './peak-rss.ts';
+
+type Row = { what: string; seconds: number; rtf?: number; target?: string; note?: string };
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number, number]> {
+  const start = performance.now();
+  const [result, peak] = await withPeakRss(work);
+  return [result, (performance.now() - start) / 1000, peak];
+}
+
+async function outputDuration(path: string): Promise<number> {
+  const out = await runFfprobe(['-show_entries', 'format=duration', '-of', 'csv=p=0', path]);
+  return Number(out.trim());
+}
+
+function printTable(rows: Row[]): void {
+  const lines = [
+    ['stage', 'seconds', 'x real time', 'target', 'note'],
+    ...rows.map((r) => [
+      r.what,
+      r.seconds.toFixed(1),
+      r.rtf === undefined ? '' : r.rtf.toFixed(3),
+      r.target ?? '',
+      r.note ?? '',
+    ]),
+  ];
+  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
+  for (const line of lines) {
+    process.stdout.write(`${line.map((cell, i) => cell.padEnd(widths[i]!)).join('  ')}\n`);
+  }
+}
+
+export async function run(): Promise<void> {
+  const minutes = Number(process.env.BENCH_MINUTES ?? 10);
+  const cache = join(ROOT, '.tmp/bench');
+  const work = join(cache, `engine-${process.pid}`);
+  await mkdir(work, { recursive: true });
+  const rows: Row[] = [];
+  const peaks: Record<string, number> = {};
+  try {
+    process.stderr.write(`bench: preparing a ${minutes}-minute 1080p30 talking video (cached)\n`);
+    const video = await makeLongTalkingVideo({
+      dir: cache,
+      minutes,
+      width: 1920,
+      height: 1080,
+      fps: 30,
+    });
+    const input = video.path;
+    const d = video.durationS;
+    const stage = (what: string, seconds: number, note?: string, target?: string) =>
+      rows.push({ what, seconds, rtf: seconds / d, note, target });
+
+    process.stderr.write('bench: analysis stages\n');
+    const [probe, probeS, probePeak] = await timed(() => probeMedia(input, { keyframes: true }));
+    stage('probe (+packet scan, keyframes)', probeS);
+    const wav = join(work, 'audio.wav');
+    const [, audioS, audioPeak] = await timed(() => extractAudio(input, wav, { durationS: d }));
+    stage('audio extraction (16 kHz mono)', audioS);
+    const [energy, energyS, energyPeak] = await timed(() => computeEnergyTrack(wav));
+    stage('energy track', energyS);
+    const config = transcriberConfigFromEnv(process.env);
+    const [[words, engine], asrS, asrPeak] = await timed(async () => {
+      const transcriber = await createTranscriber(config, 'en');
+      return [await transcriber.transcribe(wav, { language: 'en' }), transcriber.name] as const;
+    });
+    stage(`transcription (${engine})`, asrS, `${words.length} words`);
+    const [result, editS] = await timed(async () => {
+      const phrases = refinePhrases(groupPhrases(words, { maxWords: 5 }), energy, d);
+      const gaps = findGaps(phrases, d);
+      return {
+        phrases,
+        gaps,
+        long: makeLongFormClip(phrases, d),
+        shorts: makeShortClips(phrases, d, energy),
+      };
+    });
+    stage(
+      'phrases + gaps + clips',
+      editS,
+      `${result.gaps.length} gaps, ${result.shorts.length} shorts`,
+    );
+    const analysisS = probeS + audioS + energyS + asrS + editS;
+    stage('ANALYSIS TOTAL', analysisS, undefined, '<= 0.25x');
+    peaks.analysis = Math.max(probePeak, audioPeak, energyPeak, asrPeak);
+
+    process.stderr.write('bench: long-form renders\n');
+    const keep = subtractGaps([{ start: 0, end: d }], result.gaps);
+    const keptS = keep.reduce((s, k) => s + k.end - k.start, 0);
+    const smartOut = join(work, 'long-smart.mp4');
+    const [smart, smartS, smartPeak] = await timed(() =>
+      renderLongForm(input, { outPath: smartOut, keep, probe, smartCut: true }),
+    );
+    stage(
+      `long form ${smart.method}`,
+      smartS,
+      `out ${(await outputDuration(smartOut)).toFixed(2)} s of ${keptS.toFixed(2)} s kept`,
+      '<= 0.1x',
+    );
+    const fullOut = join(work, 'long-full.mp4');
+    const [, fullS, fullPeak] = await timed(() =>
+      renderLongForm(input, { outPath: fullOut, keep, probe, smartCut: false }),
+    );
+    stage('long form full re-encode', fullS, `out ${(await outputDuration(fullOut)).toFixed(2)} s`);
+    peaks.render = Math.max(smartPeak, fullPeak);
+
+    const silOut = join(work, 'silenceremove.mp4');
+    const [, silS] = await timed(
+      () =>
+      runFfmpeg([
+        '-i', input, '-af',
+        'silenceremove=stop_periods=-1:stop_duration=0.3:stop_threshold=-40dB',
+        '-c:v', 'libx264', '-preset', 'veryfast', '-c:a', 'aac', silOut,
+      ]), // prettier-ignore
+    );
+    const silInfo = await runFfprobe([
+      '-show_entries',
+      'stream=codec_type,duration',
+      '-of',
+      'csv=p=0',
+      silOut,
+    ]);
+    stage(
+      'ffmpeg silenceremove one-liner',
+      silS,
+      `streams ${silInfo.trim().split('\n').join(' / ')}: audio cut, video NOT cut (out of sync)`,
+    );
+
+    process.stderr.write('bench: 60 s short clip\n');
+    const shortKeep = subtractGaps(
+      [{ start: Math.min(60, d / 4), end: Math.min(60, d / 4) + 60 }],
+      result.gaps,
+    );
+    const [, shortS, shortPeak] = await timed(() =>
+      renderShortClip(input, {
+        outPath: join(work, 'short.mp4'),
+        keep: shortKeep,
+        probe,
+        subtitles: { segments: result.phrases, settings: DEFAULT_DRAW_SETTINGS },
+      }),
+    );
+    rows.push({
+      what: '60 s window short clip (1080x1920, subtitles)',
+      seconds: shortS,
+      target: '<= 90 s',
+    });
+    peaks.short = shortPeak;
+
+    process.stdout.write(
+      `\nengine bench: ${minutes} min 1080p30 talking video (${d.toFixed(0)} s)\n`,
+    );
+    process.stdout.write('NOTE: 2 shared cores; other work on the machine inflates the times.\n\n');
+    printTable(rows);
+    process.stdout.write(
+      `\npeak RSS node + children (MB): ${Object.entries(peaks)
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(', ')}\n`,
+    );
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

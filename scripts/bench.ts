@@ -1,0 +1,21 @@
+// `npm run bench` runs every part; `npm run bench -- engine` runs one. A part is a module exporting
+// `run(): Promise<void>` that prints its own table; add new parts (e.g. the server's journey) here.
+export type BenchPart = { name: string; load: () => Promise<{ run: () => Promise<void> }> };
+
+const PARTS: BenchPart[] = [
+  { name: 'engine', load: () => import('../packages/engine/bench/engine.bench.ts') },
+];
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = wanted.filter((w) => !PARTS.some((p) => p.name === w));
+if (unknown.length) {
+  process.stderr.write(
+    `bench: unknown part ${unknown.join(', ')} (parts: ${PARTS.map((p) => p.name).join(', ')})\n`,
+  );
+  process.exit(2);
+}
+for (const part of PARTS.filter((p) => !wanted.length || wanted.includes(p.name))) {
+  process.stdout.write(`\n== ${part.name} ==\n`);
+  const module = await part.load();
+  await module.run();
+}
