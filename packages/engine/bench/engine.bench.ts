@@ -84,15 +84,15 @@ export async function run(): Promise<void> {
       return [await transcriber.transcribe(wav, { language: 'en' }), transcriber.name] as const;
     });
     stage(`transcription (${engine})`, asrS, `${words.length} words`);
-    const [result, editS] = await timed(async () => {
+    const [result, editS] = await timed(() => {
       const phrases = refinePhrases(groupPhrases(words, { maxWords: 5 }), energy, d);
       const gaps = findGaps(phrases, d);
-      return {
+      return Promise.resolve({
         phrases,
         gaps,
         long: makeLongFormClip(phrases, d),
         shorts: makeShortClips(phrases, d, energy),
-      };
+      });
     });
     stage(
       'phrases + gaps + clips',
@@ -124,14 +124,13 @@ export async function run(): Promise<void> {
     peaks.render = Math.max(smartPeak, fullPeak);
 
     const silOut = join(work, 'silenceremove.mp4');
-    const [, silS] = await timed(
-      () =>
-      runFfmpeg([
-        '-i', input, '-af',
-        'silenceremove=stop_periods=-1:stop_duration=0.3:stop_threshold=-40dB',
-        '-c:v', 'libx264', '-preset', 'veryfast', '-c:a', 'aac', silOut,
-      ]), // prettier-ignore
-    );
+    // NOTE: silenceremove can only cut the sound; copying the picture keeps the shared CPU free.
+    // prettier-ignore
+    const silenceRemove = [
+      '-i', input, '-af', 'silenceremove=stop_periods=-1:stop_duration=0.3:stop_threshold=-40dB',
+      '-c:v', 'copy', '-c:a', 'aac', silOut,
+    ];
+    const [, silS] = await timed(() => runFfmpeg(silenceRemove));
     const silInfo = await runFfprobe([
       '-show_entries',
       'stream=codec_type,duration',

@@ -5,7 +5,7 @@ import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg, runFfprobe } from '../media/ffmpeg-runner.ts';
 import { probeMedia } from '../media/probe.ts';
-import { makeRotatedVideo } from '../testing/bad-media.ts';
+import { makeHevcVideo, makeRotatedVideo, makeVfrVideo } from '../testing/bad-media.ts';
 import type { ProbeResult, Span } from '../types.ts';
 import { renderLongForm } from './long-form.ts';
 import { renderShortClip } from './short-clip.ts';
@@ -71,12 +71,13 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rc-render-'));
   source = join(dir, 'source.mp4');
   // A keyframe every second and B-frames, like a camera file, so smart cut has GOPs to copy.
+  // prettier-ignore
   await runFfmpeg([
     '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=${FPS}:duration=10`,
     '-f', 'lavfi', '-i', 'sine=frequency=440:duration=10:sample_rate=48000',
     '-c:v', 'libx264', '-preset', 'veryfast', '-g', '30', '-pix_fmt', 'yuv420p',
     '-c:a', 'aac', '-shortest', source,
-  ]); // prettier-ignore
+  ]);
   probe = await probeMedia(source, { keyframes: true });
 });
 afterAll(async () => {
@@ -138,6 +139,46 @@ describe('long-form render', () => {
     });
     expect(result.method).toBe('full-encode');
     expect(Math.abs(result.durationS - 2)).toBeLessThanOrEqual(FRAME);
+  });
+});
+
+describe('inputs smart cut cannot copy', () => {
+  it.each([
+    ['variable frame rate', makeVfrVideo],
+    ['HEVC', makeHevcVideo],
+  ])(
+    '%s: falls back to a full encode, kept length within a frame, A/V in sync',
+    async (_, make) => {
+      const path = await make({ dir, durationS: 4 });
+      const p = await probeMedia(path, { keyframes: true });
+      const keep = [
+        { start: 0.3, end: 1.4 },
+        { start: 2, end: 3.5 },
+      ];
+      const out = join(dir, `fallback-${p.videoCodec}-${p.variableFrameRate}.mp4`);
+      const result = await renderLongForm(path, { outPath: out, keep, probe: p });
+      expect(result.method).toBe('full-encode');
+      const info = await streams(out);
+      const frame = 1 / p.fps;
+      expect(Math.abs(duration(info, 'video') - sum(keep))).toBeLessThanOrEqual(frame + 1e-3);
+      expect(Math.abs(duration(info, 'audio') - duration(info, 'video'))).toBeLessThanOrEqual(
+        frame + 1e-3,
+      );
+    },
+  );
+
+  it('stops ffmpeg and rejects when aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('user cancelled'));
+    await expect(
+      renderLongForm(source, {
+        outPath: join(dir, 'aborted.mp4'),
+        keep: [{ start: 0, end: 5 }],
+        probe,
+        smartCut: false,
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow('user cancelled');
   });
 });
 

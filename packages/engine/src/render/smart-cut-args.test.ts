@@ -95,7 +95,7 @@ describe('smart cut command lines', () => {
       '-c:v',
       'libx264',
       '-preset',
-      'veryfast',
+      'superfast',
       '-crf',
       '18',
       '-profile:v',

@@ -68,7 +68,8 @@ const X264_PROFILES: Record<string, string> = {
 
 export function parseStreamParams(json: string): VideoStreamParams {
   const stream = (JSON.parse(json) as { streams?: Record<string, unknown>[] }).streams?.[0] ?? {};
-  const profile = X264_PROFILES[String(stream.profile ?? '').toLowerCase()] ?? 'high';
+  const profile =
+    X264_PROFILES[typeof stream.profile === 'string' ? stream.profile.toLowerCase() : ''] ?? 'high';
   const levelNumber = Number(stream.level);
   const level = levelNumber > 0 ? (levelNumber / 10).toFixed(1) : '4.0';
   return {
@@ -104,8 +105,9 @@ export function buildEncodePartArgs(
     fpsRational(fps),
     '-c:v',
     'libx264',
+    // NOTE: parts are short and few; a fast preset at a low CRF keeps them sharp and cheap.
     '-preset',
-    'veryfast',
+    'superfast',
     '-crf',
     '18',
     '-profile:v',
