@@ -17,3 +17,4 @@ export * from './media/probe.ts';
 export * from './render/render-common.ts';
 export * from './audio/index.ts';
 export * from './transcribe/index.ts';
+export * from './media/probe-parse.ts';

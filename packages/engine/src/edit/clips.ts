@@ -155,7 +155,10 @@ export function shortClipCandidates(
 }
 
 /** Highest score first, skipping any candidate that overlaps one already kept. */
-export function selectNonOverlapping(candidates: readonly Candidate[], maxClips: number): Candidate[] {
+export function selectNonOverlapping(
+  candidates: readonly Candidate[],
+  maxClips: number,
+): Candidate[] {
   const kept: Candidate[] = [];
   const ordered = [...candidates].sort(
     (a, b) => b.engagement_score - a.engagement_score || b.end - b.start - (a.end - a.start),

@@ -15,7 +15,10 @@ const STOPWORDS = new Set(
 );
 
 export const normaliseToken = (text: string): string =>
-  text.toLowerCase().replace(/[^\p{L}\p{N}']+/gu, '').replace(/'/g, '');
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}']+/gu, '')
+    .replace(/'/g, '');
 
 export const isContentWord = (token: string): boolean =>
   token.length > 2 && !STOPWORDS.has(token) && !/^\d+$/.test(token);

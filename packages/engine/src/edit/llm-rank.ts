@@ -44,7 +44,8 @@ export function parseRankingAnswer(content: string, count: number): LlmVerdict[]
       {
         id,
         score: Math.min(MAX_ENGAGEMENT_SCORE, Math.max(0, Math.round(score * 10) / 10)),
-        title: typeof c.title === 'string' && c.title.trim() ? c.title.trim().slice(0, 80) : undefined,
+        title:
+          typeof c.title === 'string' && c.title.trim() ? c.title.trim().slice(0, 80) : undefined,
         description:
           typeof c.description === 'string' && c.description.trim()
             ? c.description.trim().slice(0, 280)

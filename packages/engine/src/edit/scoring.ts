@@ -53,7 +53,9 @@ function hookScore(w: ScoreWindow): number {
   const first = w.words[0];
   if (!first) return 0;
   const delay = first.start - w.start;
-  const opening = w.words.filter((x) => x.start < w.start + HOOK_WINDOW_S).map((x) => normaliseToken(x.text));
+  const opening = w.words
+    .filter((x) => x.start < w.start + HOOK_WINDOW_S)
+    .map((x) => normaliseToken(x.text));
   const promptness = clamp01(1 - delay / 1.5);
   const hooky = opening.some((t) => HOOK_WORDS.has(t) || /^\d+$/.test(t)) ? 1 : 0;
   const density = clamp01(opening.length / (HOOK_WINDOW_S * 2.5));

@@ -42,22 +42,23 @@ export function refinePhrases(
   const maxShift = options.maxShiftS ?? DEFAULT_MAX_SHIFT_S;
   const sorted = [...phrases].sort((a, b) => a.start - b.start);
   const threshold = energy ? speechThreshold(energy) : 0;
-  const loudAt = (t: number): boolean => {
-    if (!energy) return false;
-    const i = Math.floor(t / energy.frameS);
-    const v = energy.db[i];
+  const loudFrame = (i: number): boolean => {
+    const v = energy?.db[i];
     return v !== undefined && v > threshold;
   };
-  const step = energy?.frameS ?? 0.01;
+  const frame = energy?.frameS ?? 0.01;
+  // NOTE: walks whole frame indices, not accumulated float seconds, so no boundary drifts a frame.
   return sorted.map((phrase, i) => {
     const lower = i > 0 ? sorted[i - 1]!.end : 0;
     const upper = i < sorted.length - 1 ? sorted[i + 1]!.start : durationS;
-    let start = phrase.start;
-    while (start - step >= Math.max(lower, phrase.start - maxShift) && loudAt(start - step)) {
-      start -= step;
-    }
-    let end = phrase.end;
-    while (end + step <= Math.min(upper, phrase.end + maxShift) && loudAt(end)) end += step;
+    let first = Math.round(phrase.start / frame);
+    const firstLimit = Math.ceil(Math.max(lower, phrase.start - maxShift) / frame);
+    while (energy && first - 1 >= firstLimit && loudFrame(first - 1)) first--;
+    let last = Math.round(phrase.end / frame);
+    const lastLimit = Math.floor(Math.min(upper, phrase.end + maxShift) / frame);
+    while (energy && last < lastLimit && loudFrame(last)) last++;
+    const start = Math.min(phrase.start, first * frame);
+    const end = Math.max(phrase.end, last * frame);
     return {
       ...phrase,
       start: Math.max(lower, 0, start - margin),

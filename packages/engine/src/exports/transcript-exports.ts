@@ -1,71 +1,65 @@
-// The transcript as files people already use: SRT, WebVTT, ASS and plain text. Pure.
+// The transcript in the formats editors and players read: SRT, WebVTT, ASS and plain text.
+// NOTE: restored after an accidental overwrite; the API is the one its test and the CLI use.
 import type { DrawSettings } from '@roughcut/shared';
-import { buildAss } from '../subtitles/build-ass.ts';
-import type { BuildAssOptions } from '../subtitles/build-ass.ts';
+import { buildAss } from '../subtitles/index.ts';
+import type { AssSegment, BuildAssOptions } from '../subtitles/index.ts';
 
-export type TranscriptPhrase = { start: number; end: number; phrase: string };
+type Cue = AssSegment;
 
-/** `hh:mm:ss{sep}mmm`, rounded to the millisecond; negative times clamp to 0. */
+/** hh:mm:ss,mmm (SRT) or hh:mm:ss.mmm (VTT); negative times clamp to 0. */
 export function formatCueTime(seconds: number, separator: ',' | '.'): string {
-  const ms = Math.max(0, Math.round((Number.isFinite(seconds) ? seconds : 0) * 1000));
-  const two = (n: number) => String(n).padStart(2, '0');
+  const ms = Math.max(0, Math.round(seconds * 1000));
+  const pad = (v: number, n = 2) => String(v).padStart(n, '0');
   const h = Math.floor(ms / 3_600_000);
   const m = Math.floor((ms % 3_600_000) / 60_000);
   const s = Math.floor((ms % 60_000) / 1000);
-  return `${two(h)}:${two(m)}:${two(s)}${separator}${String(ms % 1000).padStart(3, '0')}`;
+  return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(ms % 1000, 3)}`;
 }
 
-/** One line of cue text: line breaks collapsed, so text can never end a cue early. */
-const oneLine = (text: string) =>
-  String(text)
-    .replace(/[\r\n\u2028\u2029]+/g, ' ')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
+/** One line of cue text, so no phrase can fake a cue number, timing line or blank separator. */
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
-const cues = (phrases: readonly TranscriptPhrase[]) =>
-  [...phrases]
-    .map((p) => ({ start: p.start, end: p.end, text: oneLine(p.phrase) }))
-    .filter((p) => p.text && p.end > p.start)
+const cues = (phrases: readonly Cue[]): Cue[] =>
+  phrases
+    .filter((p) => oneLine(p.phrase) && Math.round(p.end * 1000) > Math.round(p.start * 1000))
     .sort((a, b) => a.start - b.start);
 
-export function toSrt(phrases: readonly TranscriptPhrase[]): string {
+export function toSrt(phrases: readonly Cue[]): string {
   return cues(phrases)
     .map(
-      (c, i) =>
-        `${i + 1}\n${formatCueTime(c.start, ',')} --> ${formatCueTime(c.end, ',')}\n${c.text}\n`,
+      (p, i) =>
+        `${i + 1}\n${formatCueTime(p.start, ',')} --> ${formatCueTime(p.end, ',')}\n${oneLine(p.phrase).replace(/-->/g, '->')}\n`,
     )
     .join('\n');
 }
 
-// NOTE: in WebVTT `<` opens a tag, `&` an entity, and `-->` would end the timing line's meaning.
-const escapeVtt = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-export function toVtt(phrases: readonly TranscriptPhrase[]): string {
+export function toVtt(phrases: readonly Cue[]): string {
+  const escape = (t: string) =>
+    oneLine(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const body = cues(phrases)
     .map(
-      (c) =>
-        `${formatCueTime(c.start, '.')} --> ${formatCueTime(c.end, '.')}\n${escapeVtt(c.text)}\n`,
+      (p) =>
+        `${formatCueTime(p.start, '.')} --> ${formatCueTime(p.end, '.')}\n${escape(p.phrase)}\n`,
     )
     .join('\n');
   return body ? `WEBVTT\n\n${body}` : 'WEBVTT\n';
 }
 
 export function toAss(
-  phrases: readonly TranscriptPhrase[],
+  phrases: readonly Cue[],
   settings: DrawSettings,
   options: BuildAssOptions,
 ): string {
-  return buildAss(phrases, settings, options);
+  return buildAss(cues(phrases), settings, options);
 }
 
-/** The phrases as running text, a paragraph break after each sentence-ending phrase. */
-export function toPlainText(phrases: readonly TranscriptPhrase[]): string {
+/** The phrases as running text, one line per sentence. */
+export function toPlainText(phrases: readonly Cue[]): string {
   let text = '';
-  for (const c of cues(phrases)) {
-    if (text && !text.endsWith('\n')) text += ' ';
-    text += c.text;
-    if (/[.!?…]["')\]]?$/.test(c.text)) text += '\n';
+  for (const p of cues(phrases)) {
+    const phrase = oneLine(p.phrase);
+    text += text && !text.endsWith('\n') ? ` ${phrase}` : phrase;
+    if (/[.!?…]["'”’)\]]*$/u.test(phrase)) text += '\n';
   }
-  return text.trimEnd() ? `${text.trimEnd()}\n` : '';
+  return text && !text.endsWith('\n') ? `${text}\n` : text;
 }

@@ -240,7 +240,10 @@ export function streamFfmpeg(args: readonly string[], options: FfmpegOptions = {
 export type FfprobeOptions = { signal?: AbortSignal; onStderrLine?: (line: string) => void };
 
 /** Runs ffprobe and returns its stdout. Rejects with EngineError('ffprobe_failed'). */
-export async function runFfprobe(args: readonly string[], options: FfprobeOptions = {}): Promise<string> {
+export async function runFfprobe(
+  args: readonly string[],
+  options: FfprobeOptions = {},
+): Promise<string> {
   const { stdout, done } = streamFfprobe(args, options);
   const chunks: Buffer[] = [];
   stdout.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -203,7 +203,8 @@ export const isVariableFrameRate = (scan: PacketScan): boolean =>
   scan.videoPackets > 2 && scan.minFrameS > 0 && scan.maxFrameS / scan.minFrameS > 1.05;
 
 /** ffprobe/ffmpeg stderr lines that mean the file stops before its index says it should. */
-export const TRUNCATION_PATTERN = /partial file|moov atom not found|end of file|Truncat|ran out of data/i;
+export const TRUNCATION_PATTERN =
+  /partial file|moov atom not found|end of file|Truncat|ran out of data/i;
 
 /** ISO-BMFF (mp4/mov) files start with a box such as ftyp; used to tell "cut off" from "not a video". */
 export function looksLikeIsoMedia(head: Buffer): boolean {
@@ -214,7 +215,8 @@ export function looksLikeIsoMedia(head: Buffer): boolean {
 
 /** Maps an ffprobe failure on the first pass to the user's reason. */
 export function classifyProbeFailure(message: string, head: Buffer): EngineError {
-  if (TRUNCATION_PATTERN.test(message) && looksLikeIsoMedia(head)) return probeError('truncated_file');
+  if (TRUNCATION_PATTERN.test(message) && looksLikeIsoMedia(head))
+    return probeError('truncated_file');
   if (looksLikeIsoMedia(head)) return probeError('corrupt_file');
   return probeError('not_a_video');
 }

@@ -55,11 +55,15 @@ export async function probeMedia(path: string, options: ProbeOptions = {}): Prom
   const head = await readHead(path);
 
   let json: string;
+  const stderr: string[] = [];
   try {
-    json = await runFfprobe(buildProbeArgs(path), { signal: options.signal });
+    json = await runFfprobe(buildProbeArgs(path), {
+      signal: options.signal,
+      onStderrLine: (line) => stderr.push(line),
+    });
   } catch (error) {
     if (!(error instanceof EngineError)) throw error;
-    throw classifyProbeFailure(error.message, head);
+    throw classifyProbeFailure([...stderr, error.message].join('\n'), head);
   }
   const result = parseProbeOutput(json, size);
   if (options.scanPackets === false) return result;

@@ -5,7 +5,7 @@ import { runFullEncode, spansToSeconds, withTempDir, writeAssFile } from './rend
 import type { RenderSubtitles } from './render-common.ts';
 import { runSmartCut } from './smart-cut.ts';
 import { smartCutBlocker } from './smart-cut-args.ts';
-import { assertSomethingKept, snapSpans } from './spans.ts';
+import { assertSomethingKept, renderFps, snapSpans } from './spans.ts';
 
 export type LongFormOptions = {
   outPath: string;
@@ -29,7 +29,7 @@ export async function renderLongForm(
   options: LongFormOptions,
 ): Promise<LongFormResult> {
   const { probe, outPath, signal, onProgress } = options;
-  const spans = snapSpans(options.keep, probe.fps, probe.durationS);
+  const spans = snapSpans(options.keep, renderFps(probe), probe.durationS);
   assertSomethingKept(spans);
   const subtitles = options.subtitles ?? null;
   const useSmartCut = (options.smartCut ?? true) && smartCutBlocker(probe, !!subtitles) === null;
@@ -49,7 +49,7 @@ export async function renderLongForm(
     const videoTail = subtitles
       ? [
           assFilter(
-            await writeAssFile(dir, subtitles, spansToSeconds(spans, probe.fps), {
+            await writeAssFile(dir, subtitles, spansToSeconds(spans, renderFps(probe)), {
               playResX: probe.displayWidth,
               playResY: probe.displayHeight,
             }),

@@ -3,7 +3,14 @@ import type { ProbeResult } from '../types.ts';
 import { assFilter, buildCutFilterGraph, escapeFilterPath, inputWindow } from './cut-graph.ts';
 import { buildEncodeArgs } from './encode-args.ts';
 import { centreCrop, reframeFilters } from './reframe.ts';
-import { assertSomethingKept, formatSeconds, fpsRational, frameCount, snapSpans } from './spans.ts';
+import {
+  assertSomethingKept,
+  formatSeconds,
+  fpsRational,
+  frameCount,
+  renderFps,
+  snapSpans,
+} from './spans.ts';
 
 describe('snapSpans', () => {
   it('snaps to frames, sorts, clamps and merges touching spans', () => {
@@ -24,6 +31,24 @@ describe('snapSpans', () => {
       { first: 150, end: 180 },
       { first: 285, end: 300 },
     ]);
+  });
+  it('keeps the joined length within a frame of the total over many spans', () => {
+    const keep = Array.from({ length: 200 }, (_, i) => ({
+      start: i * 1.37 + 0.013,
+      end: i * 1.37 + 1.1,
+    }));
+    const wanted = keep.reduce((t, s) => t + s.end - s.start, 0);
+    const spans = snapSpans(keep, 30, 400);
+    expect(Math.abs(frameCount(spans) / 30 - wanted)).toBeLessThanOrEqual(1 / 30);
+    spans.forEach((s, i) => {
+      expect(Math.abs(s.first / 30 - keep[i]!.start)).toBeLessThanOrEqual(0.5 / 30);
+      expect(Math.abs(s.end / 30 - keep[i]!.end)).toBeLessThan(1 / 30);
+    });
+  });
+  it('renders a variable frame rate at the next standard rate', () => {
+    expect(renderFps({ fps: 15.25, variableFrameRate: true })).toBe(24);
+    expect(renderFps({ fps: 29.8, variableFrameRate: true })).toBe(30);
+    expect(renderFps({ fps: 29.97, variableFrameRate: false })).toBe(29.97);
   });
   it('counts frames and refuses an empty render', () => {
     expect(frameCount([{ first: 3, end: 10 }])).toBe(7);

@@ -9,7 +9,7 @@ import { buildAss, remapSegments } from '../subtitles/index.ts';
 import type { ProbeResult, ProgressFn, Span } from '../types.ts';
 import { buildCutFilterGraph, inputWindow } from './cut-graph.ts';
 import { buildEncodeArgs } from './encode-args.ts';
-import { frameCount } from './spans.ts';
+import { frameCount, renderFps } from './spans.ts';
 import type { FrameSpan } from './spans.ts';
 
 export type SubtitleSegment = { start: number; end: number; phrase: string };
@@ -58,17 +58,17 @@ export type FullEncodeJob = {
 /** One ffmpeg pass: select the kept frames, trim the kept samples, encode both. */
 export async function runFullEncode(job: FullEncodeJob): Promise<number> {
   const { spans, probe } = job;
-  const window = inputWindow(spans, probe.fps);
+  const window = inputWindow(spans, renderFps(probe));
   const graph = buildCutFilterGraph({
     spans,
-    fps: probe.fps,
+    fps: renderFps(probe),
     offsetS: window.offsetS,
     variableFrameRate: probe.variableFrameRate,
     videoTail: job.videoTail,
   });
   const graphPath = join(job.dir, 'graph.txt');
   await writeFile(graphPath, graph, 'utf8');
-  const durationS = frameCount(spans) / probe.fps;
+  const durationS = frameCount(spans) / renderFps(probe);
   await runFfmpeg(
     buildEncodeArgs({
       inputPath: job.inputPath,

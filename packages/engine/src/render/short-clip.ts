@@ -4,7 +4,7 @@ import { assFilter } from './cut-graph.ts';
 import { centreCrop, reframeFilters } from './reframe.ts';
 import { runFullEncode, spansToSeconds, withTempDir, writeAssFile } from './render-common.ts';
 import type { RenderSubtitles } from './render-common.ts';
-import { assertSomethingKept, snapSpans } from './spans.ts';
+import { assertSomethingKept, renderFps, snapSpans } from './spans.ts';
 
 export const SHORT_WIDTH = 1080;
 export const SHORT_HEIGHT = 1920;
@@ -29,15 +29,20 @@ export async function renderShortClip(
   const { probe, outPath } = options;
   const width = options.width ?? SHORT_WIDTH;
   const height = options.height ?? SHORT_HEIGHT;
-  const spans = snapSpans(options.keep, probe.fps, probe.durationS);
+  const spans = snapSpans(options.keep, renderFps(probe), probe.durationS);
   assertSomethingKept(spans);
   return withTempDir(outPath, async (dir) => {
     const videoTail = reframeFilters(centreCrop(probe, width, height), width, height);
     if (options.subtitles) {
-      const assPath = await writeAssFile(dir, options.subtitles, spansToSeconds(spans, probe.fps), {
-        playResX: width,
-        playResY: height,
-      });
+      const assPath = await writeAssFile(
+        dir,
+        options.subtitles,
+        spansToSeconds(spans, renderFps(probe)),
+        {
+          playResX: width,
+          playResY: height,
+        },
+      );
       videoTail.push(assFilter(assPath, options.fontsDir));
     }
     const durationS = await runFullEncode({

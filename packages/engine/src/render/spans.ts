@@ -7,26 +7,52 @@ import type { Span } from '../types.ts';
 export type FrameSpan = { first: number; end: number };
 
 /**
- * Sorts, clamps to the video, snaps to the nearest frame boundaries and merges overlapping or
- * touching spans. Spans shorter than one frame after snapping are dropped.
+ * Sorts, clamps to the video and merges the spans, then snaps them to frame boundaries so that the
+ * joined length stays within a frame of the requested total however many spans there are: each
+ * start is rounded, each end follows the running total (within a frame of its own time). Spans under a frame are dropped.
  */
 export function snapSpans(keep: readonly Span[], fps: number, durationS: number): FrameSpan[] {
   if (!(fps > 0)) throw new EngineError('bad_frame_rate', 'The video has no usable frame rate.');
   const lastFrame = Math.floor(durationS * fps + 1e-6);
-  const snapped = keep
-    .map((s) => ({
-      first: Math.max(0, Math.round(Math.max(0, s.start) * fps)),
-      end: Math.min(lastFrame, Math.round(Math.min(durationS, s.end) * fps)),
-    }))
-    .filter((s) => s.end > s.first)
-    .sort((a, b) => a.first - b.first);
-  const merged: FrameSpan[] = [];
-  for (const span of snapped) {
+  const sorted = keep
+    .map((s) => ({ start: Math.max(0, s.start), end: Math.min(durationS, s.end) }))
+    .filter((s) => s.end > s.start)
+    .sort((a, b) => a.start - b.start);
+  const merged: Span[] = [];
+  for (const span of sorted) {
     const previous = merged[merged.length - 1];
-    if (previous && span.first <= previous.end) previous.end = Math.max(previous.end, span.end);
+    if (previous && span.start <= previous.end) previous.end = Math.max(previous.end, span.end);
     else merged.push({ ...span });
   }
-  return merged;
+  const frames: FrameSpan[] = [];
+  let wantedS = 0;
+  let outFrames = 0;
+  for (const span of merged) {
+    wantedS += span.end - span.start;
+    const previous = frames[frames.length - 1];
+    const first = Math.max(Math.round(span.start * fps), previous?.end ?? 0);
+    // NOTE: the end follows the running total, but never further than a frame from its own time.
+    const target = first + Math.round(wantedS * fps) - outFrames;
+    const nearest = Math.min(
+      Math.ceil(span.end * fps - 1e-6),
+      Math.max(Math.floor(span.end * fps + 1e-6), target),
+    );
+    const end = Math.min(lastFrame, nearest);
+    if (end <= first) continue;
+    outFrames += end - first;
+    if (previous && first === previous.end) previous.end = end;
+    else frames.push({ first, end });
+  }
+  return frames;
+}
+
+/** Standard rates a variable-frame-rate source is made constant at (the first at or above it). */
+const STANDARD_RATES = [24, 25, 30, 50, 60];
+
+/** The frame rate a render cuts and outputs at. */
+export function renderFps(probe: { fps: number; variableFrameRate: boolean }): number {
+  if (!probe.variableFrameRate) return probe.fps;
+  return STANDARD_RATES.find((r) => r >= probe.fps - 0.01) ?? 60;
 }
 
 export const frameCount = (spans: readonly FrameSpan[]): number =>

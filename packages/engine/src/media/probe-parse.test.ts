@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { EngineError } from '../types.ts';
+import {
+  buildPacketScanArgs,
+  buildProbeArgs,
+  classifyProbeFailure,
+  createPacketScanner,
+  isVariableFrameRate,
+  normaliseRotation,
+  parseProbeOutput,
+} from './probe-parse.ts';
+
+const video = {
+  index: 0,
+  codec_type: 'video',
+  codec_name: 'h264',
+  width: 1920,
+  height: 1080,
+  sample_aspect_ratio: '1:1',
+  r_frame_rate: '30000/1001',
+  avg_frame_rate: '30000/1001',
+  duration: '10.01',
+};
+const audio = {
+  index: 1,
+  codec_type: 'audio',
+  codec_name: 'aac',
+  sample_rate: '48000',
+  channels: 2,
+};
+const probe = (streams: object[], duration = '10.0') =>
+  JSON.stringify({ streams, format: { format_name: 'mov,mp4', duration, bit_rate: '1000' } });
+const codeOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return e instanceof EngineError ? e.code : 'other';
+  }
+  return 'none';
+};
+
+describe('probe arguments', () => {
+  it('ends options before the path so a name starting with - is never an option', () => {
+    expect(buildProbeArgs('-x.mp4').slice(-2)).toEqual(['--', '-x.mp4']);
+    expect(buildPacketScanArgs('a.mp4')).toContain(
+      'packet=stream_index,pts_time,dts_time,duration_time,flags',
+    );
+  });
+});
+
+describe('parseProbeOutput', () => {
+  it('reads a normal video', () => {
+    const r = parseProbeOutput(probe([video, audio]), 123);
+    expect(r).toMatchObject({
+      durationS: 10.01,
+      width: 1920,
+      displayWidth: 1920,
+      displayHeight: 1080,
+      rotation: 0,
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+      audioSampleRate: 48000,
+      audioChannels: 2,
+      variableFrameRate: false,
+      sizeBytes: 123,
+    });
+    expect(r.fps).toBeCloseTo(29.97, 2);
+  });
+
+  it('swaps the display size for rotation metadata', () => {
+    const rotated = {
+      ...video,
+      side_data_list: [{ side_data_type: 'Display Matrix', rotation: -90 }],
+    };
+    expect(parseProbeOutput(probe([rotated, audio]), 1)).toMatchObject({
+      rotation: 270,
+      displayWidth: 1080,
+      displayHeight: 1920,
+    });
+    expect(normaliseRotation(-180)).toBe(180);
+  });
+
+  it('flags a container-declared variable frame rate', () => {
+    const vfr = { ...video, r_frame_rate: '60/1', avg_frame_rate: '2997/100' };
+    expect(parseProbeOutput(probe([vfr, audio]), 1).variableFrameRate).toBe(true);
+  });
+
+  it('rejects with the user reason', () => {
+    expect(codeOf(() => parseProbeOutput(probe([audio]), 1))).toBe('no_video_stream');
+    expect(codeOf(() => parseProbeOutput(probe([video]), 1))).toBe('no_audio_stream');
+    expect(codeOf(() => parseProbeOutput(probe([]), 1))).toBe('not_a_video');
+    expect(
+      codeOf(() => parseProbeOutput(probe([{ ...video, duration: '0' }, audio], '0'), 1)),
+    ).toBe('zero_length');
+    expect(codeOf(() => parseProbeOutput('{', 1))).toBe('corrupt_file');
+  });
+
+  it('tells a cut-off mp4 from a file that is not a video', () => {
+    const mp4Head = Buffer.from('\0\0\0\x20ftypisom', 'latin1');
+    expect(classifyProbeFailure('moov atom not found', mp4Head).code).toBe('truncated_file');
+    expect(classifyProbeFailure('Invalid data found', Buffer.from('hello world\n')).code).toBe(
+      'not_a_video',
+    );
+  });
+});
+
+describe('packet scanner', () => {
+  it('collects keyframes and frame-duration spread across split chunks', () => {
+    const s = createPacketScanner(0, 1);
+    s.write('0,0.000000,0.000000,0.033333,K_\n1,0.0,0.0,0.021,K_\n0,0.03');
+    s.write('3333,0.033333,0.033333,__\n0,2.0,2.0,0.066666,K_\n');
+    const scan = s.end();
+    expect(scan).toMatchObject({ videoPackets: 3, audioPackets: 1, keyframes: [0, 2] });
+    expect(isVariableFrameRate(scan)).toBe(true);
+  });
+});
