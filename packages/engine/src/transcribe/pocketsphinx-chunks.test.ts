@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { planChunks, wavHeader } from './pocketsphinx-chunks.ts';
+
+const track = (seconds: number, quietAt: number[]) => {
+  const db = new Float32Array(Math.round(seconds * 100)).fill(-30);
+  for (const t of quietAt) {
+    for (let i = Math.round((t - 0.3) * 100); i < Math.round((t + 0.3) * 100); i++) db[i] = -90;
+  }
+  return { frameS: 0.01, db };
+};
+
+describe('planChunks', () => {
+  it('keeps a short file in one piece', () => {
+    expect(planChunks(80, track(80, []))).toEqual([{ start: 0, end: 80 }]);
+  });
+
+  it('cuts near each target at the quietest moment', () => {
+    const chunks = planChunks(200, track(200, [57, 123]), { targetS: 60, searchS: 8 });
+    expect(chunks).toHaveLength(3);
+    expect(chunks[0]?.start).toBe(0);
+    expect(chunks[0]?.end).toBeCloseTo(57, 0);
+    expect(chunks[1]?.end).toBeCloseTo(123, 0);
+    expect(chunks[2]?.end).toBe(200);
+  });
+
+  it('covers the whole file with adjoining spans', () => {
+    const chunks = planChunks(600, track(600, []));
+    expect(chunks[0]?.start).toBe(0);
+    expect(chunks.at(-1)?.end).toBe(600);
+    for (let i = 1; i < chunks.length; i++) expect(chunks[i]?.start).toBe(chunks[i - 1]?.end);
+    for (const chunk of chunks) expect(chunk.end - chunk.start).toBeLessThanOrEqual(90);
+  });
+});
+
+describe('wavHeader', () => {
+  it('describes 16-bit PCM of the given format and length', () => {
+    const header = wavHeader({ sampleRate: 16_000, channels: 1 }, 32_000);
+    expect(header.toString('ascii', 0, 4)).toBe('RIFF');
+    expect(header.readUInt32LE(4)).toBe(36 + 32_000);
+    expect(header.readUInt32LE(24)).toBe(16_000);
+    expect(header.readUInt32LE(28)).toBe(32_000);
+    expect(header.readUInt32LE(40)).toBe(32_000);
+  });
+});
