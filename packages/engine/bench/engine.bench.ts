@@ -67,8 +67,13 @@ export async function run(): Promise<void> {
     });
     const input = video.path;
     const d = video.durationS;
-    const stage = (what: string, seconds: number, note?: string, target?: string) =>
+    const stage = (what: string, seconds: number, note?: string, target?: string) => {
       rows.push({ what, seconds, rtf: seconds / d, note, target });
+      // Each figure as soon as it is known, so an interrupted run still reports something.
+      process.stderr.write(
+        `bench: ${what}: ${seconds.toFixed(1)} s (${(seconds / d).toFixed(3)}x)\n`,
+      );
+    };
 
     process.stderr.write('bench: analysis stages\n');
     const [probe, probeS, probePeak] = await timed(() => probeMedia(input, { keyframes: true }));

@@ -30,13 +30,27 @@ export function inputWindow(
   return { offsetS, lengthS: last / fps - offsetS + leadS };
 }
 
+// WARNING: ffmpeg's expression parser rejects a flat sum of more than 100 terms (ENOMEM), so long
+// sums are nested in parenthesised groups.
+const MAX_SUM_TERMS = 50;
+
+/** `a+b+c...` of any length, as nested groups of at most MAX_SUM_TERMS terms. */
+export function sumExpression(terms: readonly string[]): string {
+  if (terms.length <= MAX_SUM_TERMS) return terms.join('+');
+  const groups: string[] = [];
+  for (let i = 0; i < terms.length; i += MAX_SUM_TERMS) {
+    groups.push(`(${terms.slice(i, i + MAX_SUM_TERMS).join('+')})`);
+  }
+  return sumExpression(groups);
+}
+
 export function buildCutFilterGraph(options: CutGraphOptions): string {
   const { spans, fps, offsetS } = options;
   const rate = fpsRational(fps);
   // NOTE: half-frame margins make the selection immune to rounding of frame times.
   const rel = (frame: number) => formatSeconds(Math.max(0, (frame - 0.5) / fps - offsetS));
   const exact = (frame: number) => formatSeconds(frame / fps - offsetS);
-  const between = spans.map((s) => `between(t,${rel(s.first)},${rel(s.end)})`).join('+');
+  const between = sumExpression(spans.map((s) => `between(t,${rel(s.first)},${rel(s.end)})`));
   const video = [
     ...(options.variableFrameRate ? [`fps=${rate}`] : []),
     `select='${between}'`,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeResult } from '../types.ts';
-import { assFilter, buildCutFilterGraph, escapeFilterPath, inputWindow } from './cut-graph.ts';
+import {
+  assFilter,
+  buildCutFilterGraph,
+  escapeFilterPath,
+  inputWindow,
+  sumExpression,
+} from './cut-graph.ts';
 import { buildEncodeArgs } from './encode-args.ts';
 import { centreCrop, reframeFilters } from './reframe.ts';
 import {
@@ -105,6 +111,18 @@ describe('buildCutFilterGraph', () => {
   it('bounds decoding to a second around the spans', () => {
     expect(inputWindow(spans, 30)).toEqual({ offsetS: 0, lengthS: 5 });
     expect(inputWindow([{ first: 300, end: 600 }], 30)).toEqual({ offsetS: 9, lengthS: 12 });
+  });
+});
+
+describe('sumExpression', () => {
+  it("keeps short sums flat and nests long ones under ffmpeg's 100-term limit", () => {
+    expect(sumExpression(['a', 'b'])).toBe('a+b');
+    const long = sumExpression(Array.from({ length: 120 }, (_, i) => `x${i}`));
+    expect(long.startsWith('(x0+x1+')).toBe(true);
+    expect(long.split('+(')).toHaveLength(3);
+    const huge = sumExpression(Array.from({ length: 6000 }, (_, i) => `x${i}`));
+    expect(huge.startsWith('((x0+')).toBe(true);
+    expect(huge.match(/x\d+/g)).toHaveLength(6000);
   });
 });
 

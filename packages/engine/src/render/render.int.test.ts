@@ -129,6 +129,19 @@ describe('long-form render', () => {
     expect(min).toBeGreaterThan(30);
   });
 
+  it('joins more spans than one ffmpeg expression may hold, within a frame of the kept length', async () => {
+    // 140 spans of 1 frame kept, 1 frame cut: over ffmpeg's 100-term expression limit.
+    const many = Array.from({ length: 140 }, (_, i) => ({
+      start: (i * 2) / FPS,
+      end: (i * 2 + 1) / FPS,
+    }));
+    const out = join(dir, 'many.mp4');
+    await renderLongForm(source, { outPath: out, keep: many, probe, smartCut: false });
+    const info = await streams(out);
+    expect(Math.abs(duration(info, 'video') - sum(many))).toBeLessThanOrEqual(FRAME);
+    expect(Math.abs(duration(info, 'audio') - duration(info, 'video'))).toBeLessThanOrEqual(FRAME);
+  });
+
   it('falls back to a full encode when subtitles are burned in', async () => {
     const result = await renderLongForm(source, {
       outPath: join(dir, 'subs.mp4'),
