@@ -1,9 +1,10 @@
 // `npm run bench` runs every part; `npm run bench -- engine` runs one. A part is a module exporting
-// `run(): Promise<void>` that prints its own table; add new parts (e.g. the server's journey) here.
+// `run(): Promise<void>` that prints its own table; add new parts here.
 export type BenchPart = { name: string; load: () => Promise<{ run: () => Promise<void> }> };
 
 const PARTS: BenchPart[] = [
   { name: 'engine', load: () => import('../packages/engine/bench/engine.bench.ts') },
+  { name: 'journey', load: () => import('../apps/server/bench/journey.bench.ts') },
 ];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

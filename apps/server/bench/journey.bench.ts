@@ -250,6 +250,12 @@ export async function benchJourney(options: JourneyBenchOptions = {}): Promise<J
   }
 }
 
+/** The `journey` part of `npm run bench` (BENCH_MINUTES sets the video length, as for the engine). */
+export async function run(): Promise<void> {
+  const minutes = process.env.BENCH_MINUTES ? Number(process.env.BENCH_MINUTES) : undefined;
+  console.table(await benchJourney({ minutes }));
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
   const rows = await benchJourney({
