@@ -13,15 +13,28 @@ export type EncodeArgsOptions = {
   audioBitrate?: string;
 };
 
+/**
+ * The source as an input bounded to the kept part, with its cut graph: decoding starts at the
+ * first kept moment and stops after the last one.
+ */
+export const boundedSourceArgs = (options: {
+  inputPath: string;
+  offsetS: number;
+  lengthS: number;
+  graphPath: string;
+}): string[] => [
+  ...(options.offsetS > 0 ? ['-ss', formatSeconds(options.offsetS)] : []),
+  '-t',
+  formatSeconds(options.lengthS),
+  '-i',
+  options.inputPath,
+  '-filter_complex_script',
+  options.graphPath,
+];
+
 export function buildEncodeArgs(options: EncodeArgsOptions): string[] {
   return [
-    ...(options.offsetS > 0 ? ['-ss', formatSeconds(options.offsetS)] : []),
-    '-t',
-    formatSeconds(options.lengthS),
-    '-i',
-    options.inputPath,
-    '-filter_complex_script',
-    options.graphPath,
+    ...boundedSourceArgs(options),
     '-map',
     '[v]',
     '-map',

@@ -4,6 +4,7 @@
 // codec parameters. Parts go through MPEG-TS (Annex B, parameter sets in-band) into the concat
 // demuxer, so the re-encoded parts' own SPS/PPS travel with them.
 import type { ProbeResult } from '../types.ts';
+import { boundedSourceArgs } from './encode-args.ts';
 import { formatSeconds, fpsRational } from './spans.ts';
 import type { FrameSpan } from './spans.ts';
 
@@ -175,13 +176,7 @@ export function buildSmartMuxArgs(options: {
     '0',
     '-i',
     options.listPath,
-    ...(options.offsetS > 0 ? ['-ss', formatSeconds(options.offsetS)] : []),
-    '-t',
-    formatSeconds(options.lengthS),
-    '-i',
-    options.inputPath,
-    '-filter_complex_script',
-    options.graphPath,
+    ...boundedSourceArgs(options),
     '-map',
     '0:v:0',
     '-map',
