@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
 import { createMailbox } from './support/mail.ts';
 import { startServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
+
+/** With no edits yet, /edits opens the create panel by itself (SPEC 2.6); close it to go on. */
+async function closeCreatePanel(page: Page): Promise<void> {
+  const panel = page.getByRole('dialog', { name: 'Create a video edit' });
+  await panel.waitFor();
+  await panel.getByRole('button', { name: 'Close', exact: true }).click();
+  await panel.waitFor({ state: 'hidden' });
+}
 
 let server: RunningServer;
 
@@ -141,6 +150,7 @@ describe('account journey', () => {
       await page.getByLabel('Password').fill('first-Passw0rd');
       await page.getByLabel('Password').press('Enter');
       await page.waitForURL('**/edits');
+      await closeCreatePanel(page);
       await page.getByRole('heading', { name: 'Video edits', exact: true }).waitFor();
       await page.getByText('Manage and view all of your video edits').waitFor();
       await page.getByText('10 edits remaining').waitFor();
@@ -165,6 +175,7 @@ describe('account journey', () => {
       await page.getByLabel('Password').fill('first-Passw0rd');
       await page.getByLabel('Password').press('Enter');
       await page.waitForURL('**/edits');
+      await closeCreatePanel(page);
       expect(await page.getByTestId('email-unconfirmed').count()).toBe(0);
 
       // Manage Account: validation alerts of the e-mail section.
@@ -221,6 +232,7 @@ describe('account journey', () => {
       await page.getByLabel('Password').fill('second-Passw0rd');
       await page.getByRole('button', { name: 'Login' }).click();
       await page.waitForURL('**/edits');
+      await closeCreatePanel(page);
       await page.getByRole('button', { name: 'Log out' }).click();
       await page.waitForURL('**/login');
 

@@ -254,7 +254,9 @@ describe('the video edit journey', () => {
       expect(count).toBeGreaterThanOrEqual(2);
       expect(await cards.getByText('Unconfirmed').count()).toBe(count);
       await page.getByRole('button', { name: 'Continue' }).waitFor();
-      expect(await page.getByRole('button', { name: 'Unconfirm All' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Unconfirm All', exact: true }).count()).toBe(
+        0,
+      );
 
       // Clips are shown best first; short clips show "(x/10)".
       const scores = (await page.getByTestId('engagement-score').allTextContents()).map((s) =>
@@ -284,12 +286,12 @@ describe('the video edit journey', () => {
       // Confirm one, then Confirm All; Unconfirm All appears.
       await shortCard.getByRole('button', { name: 'Confirm', exact: true }).click();
       await shortCard.getByText('Confirmed', { exact: true }).waitFor();
-      await page.getByRole('button', { name: 'Unconfirm All' }).waitFor();
-      await page.getByRole('button', { name: 'Confirm All' }).click();
+      await page.getByRole('button', { name: 'Unconfirm All', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Confirm All', exact: true }).click();
       await expect
         .poll(() => cards.getByText('Confirmed', { exact: true }).count(), POLL)
         .toBe(count);
-      expect(await page.getByRole('button', { name: 'Confirm All' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Confirm All', exact: true }).count()).toBe(0);
       await page.getByRole('button', { name: 'Continue' }).click();
       await indicator.getByText(/Processing\.\.\./).waitFor();
 

@@ -95,7 +95,7 @@ describe.each(TEST_DATABASES)('the full edit journey on %s', (kind) => {
     expect(files).toHaveLength(clips.length);
 
     const removed = totalLength(long?.gaps ?? []);
-    const longFile = files.find((f) => f === `Journey - ${long?.title ?? ''}.mp4`);
+    const longFile = files.find((f) => f === `Journey - ${long?.title ?? ''} (long form).mp4`);
     expect(longFile).toBeDefined();
     const longProbe = await probeUpload(path.join(out, longFile ?? ''));
     expect(Math.abs(longProbe.durationS - (sourceProbe.durationS - removed))).toBeLessThan(0.25);

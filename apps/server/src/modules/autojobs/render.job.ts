@@ -29,8 +29,20 @@ export function keptSpansOf(clip: Pick<ClipRow, 'startS' | 'endS' | 'confirm'>):
   return subtractGaps([{ start: clip.startS, end: clip.endS }], clip.confirm?.cut ?? []);
 }
 
-export const editedVideoName = (jobName: string, clipTitle: string): string =>
-  `${jobName} - ${clipTitle}.mp4`;
+const clockTime = (seconds: number): string => {
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
+};
+
+/**
+ * The edited video's file name. NOTE: a long form and a short clip can share a title (both are
+ * drawn from the same transcript), so the name also says which one it is and where a clip starts.
+ */
+export const editedVideoName = (
+  jobName: string,
+  clip: { title: string; isLongForm: boolean; startS: number },
+): string =>
+  `${jobName} - ${clip.title} (${clip.isLongForm ? 'long form' : `clip at ${clockTime(clip.startS)}`}).mp4`;
 
 const spanLength = (spans: readonly Span[]): number =>
   spans.reduce((sum, s) => sum + (s.end - s.start), 0);
@@ -179,7 +191,7 @@ async function renderOne(
     // NOTE: a retry replaces what an earlier attempt stored for this clip.
     const previous = await editedAssetsOfClip(db, clip.id);
     const assetId = crypto.randomUUID();
-    const name = editedVideoName(job.name, clip.title);
+    const name = editedVideoName(job.name, clip);
     const key = jobAssetKey(job.id, assetId, name);
     await temp.commit(key);
     const size = (await storage.stat(key))?.size ?? 0;

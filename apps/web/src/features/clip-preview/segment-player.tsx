@@ -64,6 +64,7 @@ export function SegmentPlayer({ src, title, segments, isLongForm, drawSettings }
     videoRef,
     layerRef,
     ass,
+    src,
     font: drawSettings.font_name,
     frame: PORTRAIT_FRAME,
   });

@@ -13,6 +13,11 @@ type Options = {
   layerRef: RefObject<HTMLDivElement | null>;
   /** The ASS script, or null for no subtitles (long-form clips). */
   ass: string | null;
+  /**
+   * The video's source. NOTE: the video element only exists once its URL has loaded, so the
+   * overlay is set up again when it changes (a ref change alone re-runs nothing).
+   */
+  src: string | undefined;
   font: FontName;
   /** The frame the subtitles are laid out on, as rendered (e.g. 1080x1920). */
   frame: { width: number; height: number };
@@ -27,6 +32,7 @@ export function useSubtitleOverlay({
   videoRef,
   layerRef,
   ass,
+  src,
   font,
   frame,
 }: Options): OverlayState {
@@ -114,7 +120,7 @@ export function useSubtitleOverlay({
       if (instance) void instance.destroy();
       else canvas.remove();
     };
-  }, [videoRef, layerRef, ass, font, width, height]);
+  }, [videoRef, layerRef, ass, src, font, width, height]);
 
   return state;
 }
