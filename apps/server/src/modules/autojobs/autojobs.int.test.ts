@@ -176,8 +176,10 @@ describe.each(TEST_DATABASES)('video edits API on %s', (kind) => {
     // NOTE: no Sundanese speech model is installed here (pocketsphinx knows English only).
     await call('POST', apiPaths.autojob(job.id), { language: 'su' });
     const started = autoJobSchema.parse((await call('POST', apiPaths.autojobStart(job.id))).json());
-    expect(started.status).toBe('pending');
-    expect(started.job_instance).toMatchObject({ status: 'pending', confirmed: false });
+    // NOTE: a worker may already have picked the run up when Start answers.
+    expect(['pending', 'processing']).toContain(started.status);
+    expect(started.job_instance?.status).toBe(started.status);
+    expect(started.job_instance?.confirmed).toBe(false);
     const failed = await waitForStatus(call, job.id, ['failed']);
     const reason = failed.job_instance?.failure_reason ?? '';
     expect(reason.length).toBeGreaterThan(10);

@@ -235,6 +235,6 @@ describe.each(TEST_DATABASES)('clip review and Continue on %s', (kind) => {
     );
     const edited = assets.filter((a) => a.asset_type === 'edited_video');
     expect(edited.map((a) => a.clip_id)).toEqual([short?.id]);
-    expect(edited[0]?.name).toMatch(/ - Short one\.mp4$/);
+    expect(edited[0]?.name).toMatch(/ - Short one \(clip at \d+m\d{2}s\)\.mp4$/);
   });
 });
