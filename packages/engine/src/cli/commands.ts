@@ -125,10 +125,7 @@ export async function runCommand(args: CliArgs, ctx: CommandContext): Promise<Co
           return { text: toVtt(phrases) };
         case 'ass':
           return {
-            text: toAss(phrases, DEFAULT_DRAW_SETTINGS, {
-              playResX: probe.displayWidth,
-              playResY: probe.displayHeight,
-            }),
+            text: toAss(phrases, DEFAULT_DRAW_SETTINGS),
           };
         case 'txt':
           return { text: toPlainText(phrases) };

@@ -55,8 +55,8 @@ describe('toVtt', () => {
 
 describe('toAss', () => {
   it('is the ASS script of buildAss', () => {
-    const ass = toAss(phrases, DEFAULT_DRAW_SETTINGS, { playResX: 1920, playResY: 1080 });
-    expect(ass).toContain('PlayResX: 1920');
+    const ass = toAss(phrases, DEFAULT_DRAW_SETTINGS);
+    expect(ass).toContain('PlayResX: 384\nPlayResY: 288');
     expect(ass).toContain(
       'Dialogue: 0,1:01:01.00,1:01:02.50,Default,,0,0,0,,It is <b>great</b> & fun',
     );

@@ -48,7 +48,7 @@ export function toVtt(phrases: readonly Cue[]): string {
 export function toAss(
   phrases: readonly Cue[],
   settings: DrawSettings,
-  options: BuildAssOptions,
+  options: BuildAssOptions = {},
 ): string {
   return buildAss(cues(phrases), settings, options);
 }

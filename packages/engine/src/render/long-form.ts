@@ -47,14 +47,7 @@ export async function renderLongForm(
       return { outPath, durationS, method: 'smart-cut' };
     }
     const videoTail = subtitles
-      ? [
-          assFilter(
-            await writeAssFile(dir, subtitles, spansToSeconds(spans, renderFps(probe)), {
-              playResX: probe.displayWidth,
-              playResY: probe.displayHeight,
-            }),
-          ),
-        ]
+      ? [assFilter(await writeAssFile(dir, subtitles, spansToSeconds(spans, renderFps(probe))))]
       : [];
     const durationS = await runFullEncode({
       inputPath,

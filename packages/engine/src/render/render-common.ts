@@ -32,11 +32,10 @@ export async function writeAssFile(
   dir: string,
   subtitles: RenderSubtitles,
   keep: readonly Span[],
-  playRes: { playResX: number; playResY: number },
 ): Promise<string> {
   const remapped = remapSegments(subtitles.segments, keep as Span[]);
   const path = join(dir, 'subtitles.ass');
-  await writeFile(path, buildAss(remapped, subtitles.settings, playRes), 'utf8');
+  await writeFile(path, buildAss(remapped, subtitles.settings), 'utf8');
   return path;
 }
 

@@ -211,7 +211,8 @@ describe('short clip render', () => {
       outPath: withSubs,
       keep,
       probe,
-      subtitles: { segments, settings: { ...DEFAULT_DRAW_SETTINGS, size: 60 } },
+      // NOTE: size 18 at PlayRes 384x288 is 120 px on 1920; margin 20 puts it in the bottom quarter.
+      subtitles: { segments, settings: { ...DEFAULT_DRAW_SETTINGS, margin_vertical: 20 } },
     });
     await renderShortClip(source, { outPath: plain, keep, probe });
     const info = await streams(withSubs);

@@ -38,10 +38,6 @@ export async function renderShortClip(
         dir,
         options.subtitles,
         spansToSeconds(spans, renderFps(probe)),
-        {
-          playResX: width,
-          playResY: height,
-        },
       );
       videoTail.push(assFilter(assPath, options.fontsDir));
     }

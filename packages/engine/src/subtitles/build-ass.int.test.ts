@@ -20,10 +20,7 @@ afterAll(async () => {
 
 /** Renders the phrase at t=0.5 s over black and returns the grey frame. */
 async function renderFrame(phrase: string, name: string): Promise<Buffer> {
-  const ass = buildAss([{ start: 0, end: 2, phrase }], DEFAULT_DRAW_SETTINGS, {
-    playResX: W,
-    playResY: H,
-  });
+  const ass = buildAss([{ start: 0, end: 2, phrase }], DEFAULT_DRAW_SETTINGS);
   const assFile = path.join(dir, `${name}.ass`);
   const raw = path.join(dir, `${name}.gray`);
   await writeFile(assFile, ass);

@@ -1,7 +1,7 @@
 import { DEFAULT_DRAW_SETTINGS, FONT_FILES, FONT_NAMES } from '@roughcut/shared';
 import type { DrawSettings } from '@roughcut/shared';
 import { describe, expect, it } from 'vitest';
-import { buildAss, buildAssStyle } from './build-ass.ts';
+import { buildAss, buildAssStyle, resolvePlayRes } from './build-ass.ts';
 
 const styleFields = (ass: string): Record<string, string> => {
   const lines = ass.split('\n');
@@ -26,25 +26,28 @@ describe('buildAss', () => {
     { start: 3, end: 4.5, phrase: 'General Kenobi' },
   ];
 
-  it('writes the three sections with PlayRes from the options when settings say 0', () => {
-    const ass = buildAss(segments, DEFAULT_DRAW_SETTINGS, { playResX: 1080, playResY: 1920 });
+  it("writes the three sections, with libass's 384x288 PlayRes when the settings say 0", () => {
+    const ass = buildAss(segments, DEFAULT_DRAW_SETTINGS);
     expect(ass).toMatch(/^\[Script Info\]\n/);
     expect(ass).toContain('ScriptType: v4.00+');
-    expect(ass).toContain('PlayResX: 1080\nPlayResY: 1920');
+    expect(ass).toContain('PlayResX: 384\nPlayResY: 288');
     expect(ass).toContain('\n[V4+ Styles]\n');
     expect(ass).toContain('\n[Events]\n');
   });
 
-  it('prefers non-zero play_res_x/y from the settings', () => {
-    const settings = { ...DEFAULT_DRAW_SETTINGS, play_res_x: 384, play_res_y: 288 };
-    const ass = buildAss(segments, settings, { playResX: 1080, playResY: 1920 });
-    expect(ass).toContain('PlayResX: 384\nPlayResY: 288');
+  it('uses non-zero play_res_x/y from the settings', () => {
+    const settings = { ...DEFAULT_DRAW_SETTINGS, play_res_x: 1080, play_res_y: 1920 };
+    expect(buildAss(segments, settings)).toContain('PlayResX: 1080\nPlayResY: 1920');
   });
 
-  it('accepts width/height as the video size', () => {
-    expect(buildAss(segments, DEFAULT_DRAW_SETTINGS, { width: 640, height: 360 })).toContain(
-      'PlayResX: 640\nPlayResY: 360',
-    );
+  it('completes a PlayRes given on one axis as libass does', () => {
+    const only = (x: number, y: number) =>
+      resolvePlayRes({ ...DEFAULT_DRAW_SETTINGS, play_res_x: x, play_res_y: y });
+    expect(only(640, 0)).toEqual({ x: 640, y: 480 });
+    expect(only(1280, 0)).toEqual({ x: 1280, y: 1024 });
+    expect(only(0, 720)).toEqual({ x: 960, y: 720 });
+    expect(only(0, 1024)).toEqual({ x: 1280, y: 1024 });
+    expect(only(Number.NaN, -5)).toEqual({ x: 384, y: 288 });
   });
 
   it('maps every draw setting onto the style', () => {
@@ -84,7 +87,7 @@ describe('buildAss', () => {
       shadow_color_blue: 3,
       shadow_color_alpha: 0.25,
     };
-    const fields = styleFields(buildAss(segments, settings, { playResX: 1080, playResY: 1920 }));
+    const fields = styleFields(buildAss(segments, settings));
     expect(fields).toEqual({
       Name: 'Default',
       Fontname: 'DejaVu Serif',
@@ -113,7 +116,7 @@ describe('buildAss', () => {
   });
 
   it('writes the spec defaults as a style', () => {
-    const fields = styleFields(buildAss([], DEFAULT_DRAW_SETTINGS, { playResX: 1, playResY: 1 }));
+    const fields = styleFields(buildAss([], DEFAULT_DRAW_SETTINGS));
     expect(fields).toMatchObject({
       Fontname: 'DejaVu Sans',
       Fontsize: '18',
@@ -138,11 +141,7 @@ describe('buildAss', () => {
   });
 
   it('writes one Dialogue per segment with centisecond times, shifted by timeOffsetS', () => {
-    const ass = buildAss(segments, DEFAULT_DRAW_SETTINGS, {
-      playResX: 1080,
-      playResY: 1920,
-      timeOffsetS: -0.5,
-    });
+    const ass = buildAss(segments, DEFAULT_DRAW_SETTINGS, { timeOffsetS: -0.5 });
     expect(dialogues(ass)).toEqual([
       'Dialogue: 0,0:00:00.00,0:00:01.75,Default,,0,0,0,,Hello there',
       'Dialogue: 0,0:00:02.50,0:00:04.00,Default,,0,0,0,,General Kenobi',
@@ -158,7 +157,7 @@ describe('buildAss', () => {
         { start: 5, end: 6, phrase: 'kept' },
       ],
       DEFAULT_DRAW_SETTINGS,
-      { playResX: 100, playResY: 100, timeOffsetS: -0.5 },
+      { timeOffsetS: -0.5 },
     );
     expect(dialogues(ass)).toEqual(['Dialogue: 0,0:00:04.50,0:00:05.50,Default,,0,0,0,,kept']);
   });
@@ -174,7 +173,6 @@ describe('buildAss', () => {
         },
       ],
       DEFAULT_DRAW_SETTINGS,
-      { playResX: 100, playResY: 100 },
     );
     const lines = dialogues(ass);
     expect(lines).toHaveLength(1);

@@ -7,12 +7,6 @@ import { assColour, escapeAssText, formatAssTime, sanitiseAssField } from './ass
 export type AssSegment = { start: number; end: number; phrase: string };
 
 export type BuildAssOptions = {
-  /** Used when settings.play_res_x/y are 0 (the default): normally the output video's size. */
-  playResX?: number;
-  playResY?: number;
-  /** Aliases of playResX/playResY, as the server adapter names them. */
-  width?: number;
-  height?: number;
   /** Added to every time (negative to shift earlier); lines ending at or before 0 are dropped. */
   timeOffsetS?: number;
 };
@@ -102,24 +96,32 @@ export function buildAssStyle(settings: DrawSettings): string {
   return `Style: ${fields.join(',')}`;
 }
 
-/** PlayRes: the settings' play_res_x/y when non-zero, else the options (the video's own size). */
-export function resolvePlayRes(
-  settings: DrawSettings,
-  options: BuildAssOptions,
-): { x: number; y: number } {
-  const x =
-    settings.play_res_x > 0 ? settings.play_res_x : (options.playResX ?? options.width ?? 0);
-  const y =
-    settings.play_res_y > 0 ? settings.play_res_y : (options.playResY ?? options.height ?? 0);
-  return { x: Math.round(x) || 384, y: Math.round(y) || 288 };
+/** libass's script resolution when a script names none: what PlayRes 0 means everywhere. */
+export const DEFAULT_PLAY_RES = { x: 384, y: 288 } as const;
+
+/**
+ * PlayRes: the settings' play_res_x/y, with libass's own rules for 0 (the default). The script
+ * always names both, so the server's burn-in and the browser's preview lay text out alike
+ * whatever frame size each renders at.
+ * NOTE: PlayRes must not follow the output size: the spec's defaults (size 18, margin_vertical 60)
+ * are in libass's 384x288 units, where they make large, readable subtitles on any frame.
+ */
+export function resolvePlayRes(settings: DrawSettings): { x: number; y: number } {
+  const x = Number.isFinite(settings.play_res_x) ? Math.round(settings.play_res_x) : 0;
+  const y = Number.isFinite(settings.play_res_y) ? Math.round(settings.play_res_y) : 0;
+  if (x > 0 && y > 0) return { x, y };
+  // Same as libass when only one is given: the other follows at 4:3 (1280 wide means 1024 high).
+  if (x > 0) return { x, y: x === 1280 ? 1024 : Math.round((x * 3) / 4) };
+  if (y > 0) return { x: y === 1024 ? 1280 : Math.round((y * 4) / 3), y };
+  return { ...DEFAULT_PLAY_RES };
 }
 
 export function buildAss(
   segments: readonly AssSegment[],
   settings: DrawSettings,
-  options: BuildAssOptions,
+  options: BuildAssOptions = {},
 ): string {
-  const res = resolvePlayRes(settings, options);
+  const res = resolvePlayRes(settings);
   const offset = options.timeOffsetS ?? 0;
   const events = segments
     .map((seg) => ({

@@ -160,9 +160,6 @@ export async function drawExampleImage(options: {
   background: { r: number; g: number; b: number };
   signal?: AbortSignal;
 }): Promise<Buffer> {
-  const ass = buildAss([{ start: 0, end: 5, phrase: EXAMPLE_PHRASE }], options.settings, {
-    playResX: options.width,
-    playResY: options.height,
-  });
+  const ass = buildAss([{ start: 0, end: 5, phrase: EXAMPLE_PHRASE }], options.settings);
   return renderExampleImage({ ...options, ass });
 }

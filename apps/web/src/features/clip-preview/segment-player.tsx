@@ -19,8 +19,8 @@ import {
   toggleMute,
 } from '@roughcut/shared';
 import type { DrawSettings, Segment } from '@roughcut/shared';
+import { buildAss } from '@roughcut/engine/subtitles';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { buildPreviewAss } from './preview-ass.ts';
 import {
   clipElapsed,
   nextPlaybackStep,
@@ -56,8 +56,10 @@ export function SegmentPlayer({ src, title, segments, isLongForm, drawSettings }
   const [ready, setReady] = useState(false);
   const plan = useMemo(() => previewPlan(segments), [segments]);
   const ratio = previewFrameRatio(isLongForm, source);
+  // NOTE: the engine's own script builder, on the source timeline (the preview skips the gaps),
+  // so the preview is laid out exactly as the render burns it in.
   const ass = useMemo(
-    () => (isLongForm ? null : buildPreviewAss(segments, drawSettings)),
+    () => (isLongForm ? null : buildAss(segments, drawSettings)),
     [isLongForm, segments, drawSettings],
   );
   const subtitles = useSubtitleOverlay({
