@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,33 @@ describe('ffmpeg runner on real ffmpeg', () => {
     for await (const chunk of stream.stdout) bytes += (chunk as Buffer).length;
     await stream.done;
     expect(bytes).toBe(32_000);
+  });
+
+  it('feeds files one after another into stdin', async () => {
+    // Two PCM files of 0.25 s and 0.5 s (16-bit mono at 8 kHz) read as one input of 0.75 s.
+    const a = join(dir, 'a.pcm');
+    const b = join(dir, 'b.pcm');
+    await writeFile(a, Buffer.alloc(4000, 1));
+    await writeFile(b, Buffer.alloc(8000, 2));
+    const out = join(dir, 'joined.pcm');
+    await runFfmpeg(
+      ['-f', 's16le', '-ar', '8000', '-ac', '1', '-i', 'pipe:0', '-c', 'copy', '-f', 's16le', out],
+      {
+        stdinFiles: [a, b],
+      },
+    );
+    const joined = await readFile(out);
+    expect(joined.length).toBe(12000);
+    expect(joined.subarray(0, 4000).every((x) => x === 1)).toBe(true);
+    expect(joined.subarray(4000).every((x) => x === 2)).toBe(true);
+  });
+
+  it('fails clearly, without hanging, when ffmpeg stops reading its stdin', async () => {
+    const big = join(dir, 'big.bin');
+    await writeFile(big, Buffer.alloc(8 * 1024 * 1024, 7));
+    await expect(
+      runFfmpeg(['-f', 'h264', '-i', 'pipe:0', '-f', 'null', '-'], { stdinFiles: [big, big] }),
+    ).rejects.toBeInstanceOf(EngineError);
   });
 
   it('returns ffprobe stdout', async () => {

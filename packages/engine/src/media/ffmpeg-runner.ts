@@ -2,7 +2,9 @@
 // shell, so no user text is ever interpreted by one.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import type { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
 import { EngineError } from '../types.ts';
 import type { ProgressFn } from '../types.ts';
 
@@ -15,6 +17,8 @@ export type FfmpegOptions = {
   logLevel?: string;
   /** Every stderr line as it arrives (e.g. for silencedetect/showinfo output at `info` level). */
   onStderrLine?: (line: string) => void;
+  /** Files written one after another to ffmpeg's stdin (read with `-i pipe:0`). */
+  stdinFiles?: readonly string[];
 };
 
 export type FfmpegRunResult = {
@@ -134,6 +138,29 @@ export function describeFailure(
   return reason ? `${tool} ${how}: ${reason}` : `${tool} ${how}`;
 }
 
+/**
+ * Streams the files into a child's stdin in order, then closes it.
+ * NOTE: a failure here (ffmpeg exited early: EPIPE) is not reported; ffmpeg's exit code decides.
+ */
+function feedFiles(stdin: Writable, paths: readonly string[]): void {
+  let broken = false;
+  stdin.once('error', () => {
+    broken = true;
+  });
+  const closed = once(stdin, 'close').catch(() => undefined);
+  void (async () => {
+    for (const path of paths) {
+      for await (const chunk of createReadStream(path)) {
+        if (broken) return;
+        // NOTE: waits for 'drain' or 'close' so a child that exits early never leaves this hanging.
+        if (!stdin.write(chunk)) await Promise.race([once(stdin, 'drain'), closed]);
+      }
+    }
+  })()
+    .catch(() => undefined)
+    .finally(() => stdin.end());
+}
+
 type Spawned = { child: ChildProcess; done: Promise<FfmpegRunResult>; stop: () => void };
 
 function spawnTool(
@@ -144,7 +171,7 @@ function spawnTool(
 ): Spawned {
   const { signal } = options;
   const wantsProgress = tool === 'ffmpeg' && !!options.onProgress;
-  const stdio: ('pipe' | 'ignore')[] = ['ignore', stdoutMode, 'pipe'];
+  const stdio: ('pipe' | 'ignore')[] = [options.stdinFiles ? 'pipe' : 'ignore', stdoutMode, 'pipe'];
   if (wantsProgress) stdio.push('pipe');
   const binary = tool === 'ffmpeg' ? ffmpegBinary() : ffprobeBinary();
   const child = spawn(binary, argv, { stdio, windowsHide: true });
@@ -153,6 +180,7 @@ function spawnTool(
 
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => tail.write(chunk));
+  if (options.stdinFiles && child.stdin) feedFiles(child.stdin, options.stdinFiles);
   if (wantsProgress && options.onProgress) {
     const parse = createProgressParser(options.durationS, options.onProgress);
     const progressPipe = child.stdio[PROGRESS_FD] as Readable | null;

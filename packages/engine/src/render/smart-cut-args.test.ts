@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ProbeResult } from '../types.ts';
 import {
   buildConcatList,
-  buildCopyPartArgs,
+  buildCopyBatchArgs,
   buildEncodePartArgs,
+  buildRestampMuxArgs,
+  buildSmartAudioArgs,
   buildSmartMuxArgs,
   keyframeFrames,
   parseStreamParams,
@@ -36,21 +38,37 @@ describe('planSmartCut', () => {
   it('turns keyframe times into sorted unique frames', () => {
     expect(keys).toEqual([0, 30, 60, 90]);
   });
-  it('copies whole GOPs inside a span and encodes only to the next and from the last keyframe', () => {
-    expect(planSmartCut([{ first: 10, end: 75 }], keys)).toEqual([
+  it('with reordered frames, copies whole GOPs and encodes to the next and from the last keyframe', () => {
+    expect(planSmartCut([{ first: 10, end: 75 }], keys, { copyTails: false })).toEqual([
       { kind: 'encode', first: 10, end: 30 },
       { kind: 'copy', first: 30, end: 60 },
       { kind: 'encode', first: 60, end: 75 },
     ]);
   });
-  it('copies a span that starts and ends on keyframes without encoding', () => {
-    expect(planSmartCut([{ first: 30, end: 90 }], keys)).toEqual([
-      { kind: 'copy', first: 30, end: 90 },
+  it('without reordering, copies from the first keyframe to the end of the span', () => {
+    expect(planSmartCut([{ first: 10, end: 75 }], keys, { copyTails: true })).toEqual([
+      { kind: 'encode', first: 10, end: 30 },
+      { kind: 'copy', first: 30, end: 75 },
+    ]);
+    expect(planSmartCut([{ first: 35, end: 70 }], keys, { copyTails: true })).toEqual([
+      { kind: 'encode', first: 35, end: 60 },
+      { kind: 'copy', first: 60, end: 70 },
     ]);
   });
-  it('encodes a span with fewer than two keyframes inside', () => {
-    expect(planSmartCut([{ first: 35, end: 70 }], keys)).toEqual([
-      { kind: 'encode', first: 35, end: 70 },
+  it('copies a span that starts and ends on keyframes without encoding', () => {
+    for (const copyTails of [true, false]) {
+      expect(planSmartCut([{ first: 30, end: 90 }], keys, { copyTails })).toEqual([
+        { kind: 'copy', first: 30, end: 90 },
+      ]);
+    }
+  });
+  it('encodes a span with no keyframe inside, or (reordered) a single one', () => {
+    expect(planSmartCut([{ first: 31, end: 59 }], keys, { copyTails: true })).toEqual([
+      { kind: 'encode', first: 31, end: 59 },
+    ]);
+    expect(planSmartCut([{ first: 35, end: 70 }], keys, { copyTails: false })).toEqual([
+      { kind: 'encode', first: 35, end: 60 },
+      { kind: 'encode', first: 60, end: 70 },
     ]);
   });
 });
@@ -61,11 +79,18 @@ describe('smart cut command lines', () => {
       parseStreamParams(
         '{"streams":[{"profile":"Constrained Baseline","level":31,"pix_fmt":"yuvj420p"}]}',
       ),
-    ).toEqual({ profile: 'baseline', level: '3.1', pixFmt: 'yuvj420p' });
+    ).toEqual({ profile: 'baseline', level: '3.1', pixFmt: 'yuvj420p', reorders: true });
+    expect(
+      parseStreamParams('{"streams":[{"profile":"High","level":40,"has_b_frames":0}]}').reorders,
+    ).toBe(false);
+    expect(
+      parseStreamParams('{"streams":[{"profile":"High","level":40,"has_b_frames":2}]}').reorders,
+    ).toBe(true);
     expect(parseStreamParams('{"streams":[]}')).toEqual({
       profile: 'high',
       level: '4.0',
       pixFmt: 'yuv420p',
+      reorders: true,
     });
   });
   it('encodes a part from an accurate seek half a frame early, counting frames', () => {
@@ -73,10 +98,12 @@ describe('smart cut command lines', () => {
       'in.mp4',
       { kind: 'encode', first: 10, end: 30 },
       30,
-      { profile: 'high', level: '4.0', pixFmt: 'yuv420p' },
+      { profile: 'high', level: '4.0', pixFmt: 'yuv420p', reorders: false },
       'p.ts',
     );
     expect(args).toEqual([
+      '-threads',
+      '1',
       '-ss',
       '0.316667',
       '-i',
@@ -94,10 +121,12 @@ describe('smart cut command lines', () => {
       '30',
       '-c:v',
       'libx264',
+      '-threads',
+      '1',
       '-preset',
-      'superfast',
+      'ultrafast',
       '-crf',
-      '18',
+      '17',
       '-profile:v',
       'high',
       '-level:v',
@@ -109,24 +138,21 @@ describe('smart cut command lines', () => {
       'p.ts',
     ]);
   });
-  it('copies a part from just past its keyframe, counting packets', () => {
-    expect(buildCopyPartArgs('in.mp4', { kind: 'copy', first: 30, end: 60 }, 30, 'c.ts')).toEqual([
-      '-ss',
-      '1.008333',
-      '-i',
-      'in.mp4',
-      '-map',
-      '0:v:0',
-      '-an',
-      '-sn',
-      '-dn',
-      '-c:v',
-      'copy',
-      '-frames:v',
-      '30',
-      '-f',
-      'mpegts',
-      'c.ts',
+  it('copies parts in one run, each input seeked just past its keyframe, counting packets', () => {
+    expect(
+      buildCopyBatchArgs(
+        'in.mp4',
+        [
+          { part: { kind: 'copy', first: 30, end: 60 }, outPath: 'c1.ts' },
+          { part: { kind: 'copy', first: 90, end: 95 }, outPath: 'c2.ts' },
+        ],
+        30,
+      ),
+    ).toEqual([
+      ...['-ss', '1.008333', '-i', 'in.mp4'],
+      ...['-ss', '3.008333', '-i', 'in.mp4'],
+      ...['-map', '0:v:0', '-c:v', 'copy', '-frames:v', '30', '-f', 'mpegts', 'c1.ts'],
+      ...['-map', '1:v:0', '-c:v', 'copy', '-frames:v', '5', '-f', 'mpegts', 'c2.ts'],
     ]);
   });
   it('lists parts with exact durations, quoting paths', () => {
@@ -137,46 +163,36 @@ describe('smart cut command lines', () => {
       ]),
     ).toBe("file '/t/a.ts'\nduration 0.5\nfile '/t/it'\\''s.ts'\nduration 1\n");
   });
-  it('joins the video by copy and encodes the sound from the source', () => {
+  it('encodes the sound of the kept spans on its own', () => {
     expect(
-      buildSmartMuxArgs({
-        listPath: 'l.txt',
+      buildSmartAudioArgs({
         inputPath: 'in.mp4',
         graphPath: 'g.txt',
-        offsetS: 0,
+        offsetS: 1.5,
         lengthS: 10,
-        outPath: 'o.mp4',
+        outPath: 'a.m4a',
       }),
     ).toEqual([
-      '-f',
-      'concat',
-      '-safe',
-      '0',
-      '-i',
-      'l.txt',
-      '-t',
-      '10',
-      '-i',
-      'in.mp4',
-      '-filter_complex_script',
-      'g.txt',
-      '-map',
-      '0:v:0',
-      '-map',
-      '[a]',
-      '-c:v',
-      'copy',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '128k',
-      '-movflags',
-      '+faststart',
-      '-map_metadata',
-      '-1',
-      '-f',
-      'mp4',
-      'o.mp4',
+      ...['-ss', '1.5', '-t', '10', '-i', 'in.mp4', '-filter_complex_script', 'g.txt'],
+      ...['-map', '[a]', '-c:a', 'aac', '-b:a', '128k', '-map_metadata', '-1', '-f', 'mp4'],
+      'a.m4a',
+    ]);
+  });
+  it('joins parts through the concat demuxer and the sound, all by copy', () => {
+    expect(buildSmartMuxArgs({ listPath: 'l.txt', audioPath: 'a.m4a', outPath: 'o.mp4' })).toEqual([
+      ...['-f', 'concat', '-safe', '0', '-i', 'l.txt', '-i', 'a.m4a'],
+      ...['-map', '0:v:0', '-map', '1:a:0', '-c', 'copy'],
+      ...['-movflags', '+faststart', '-map_metadata', '-1', '-f', 'mp4', 'o.mp4'],
+    ]);
+  });
+  it('joins parts from stdin, stamping picture N at N frames, and the sound, all by copy', () => {
+    expect(
+      buildRestampMuxArgs({ audioPath: 'a.m4a', fps: 30000 / 1001, outPath: 'o.mp4' }),
+    ).toEqual([
+      ...['-f', 'mpegts', '-i', 'pipe:0', '-i', 'a.m4a'],
+      ...['-map', '0:v:0', '-map', '1:a:0', '-c', 'copy'],
+      ...['-bsf:v', 'setts=ts=N/(30000/1001)/TB'],
+      ...['-movflags', '+faststart', '-map_metadata', '-1', '-f', 'mp4', 'o.mp4'],
     ]);
   });
 });

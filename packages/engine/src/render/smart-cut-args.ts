@@ -1,8 +1,10 @@
 // Smart cut, the pure parts: which frames are copied and which re-encoded, and every command line.
-// Untouched GOPs (keyframe to keyframe) are stream-copied; only the frames from a cut to the next
-// keyframe, and from the last keyframe to the end of a span, are encoded again with the source's
-// codec parameters. Parts go through MPEG-TS (Annex B, parameter sets in-band) into the concat
-// demuxer, so the re-encoded parts' own SPS/PPS travel with them.
+// Untouched GOPs (keyframe to keyframe) are stream-copied; the frames from a cut to the next
+// keyframe are encoded again with the source's codec parameters. When the source never reorders
+// frames (no B-frames), a span's tail after its last keyframe is copied too: the packets up to the
+// cut are exactly the frames shown up to it, and none of them needs a later one. Parts go through
+// MPEG-TS (Annex B, parameter sets in-band) into the concat demuxer, so the re-encoded parts' own
+// SPS/PPS travel with them.
 import type { ProbeResult } from '../types.ts';
 import { boundedSourceArgs } from './encode-args.ts';
 import { formatSeconds, fpsRational } from './spans.ts';
@@ -11,7 +13,13 @@ import type { FrameSpan } from './spans.ts';
 export type SmartPart = { kind: 'copy' | 'encode'; first: number; end: number };
 
 /** The encoder settings that must match the source for the joined stream to decode. */
-export type VideoStreamParams = { profile: string; level: string; pixFmt: string };
+export type VideoStreamParams = {
+  profile: string;
+  level: string;
+  pixFmt: string;
+  /** Frames are decoded in another order than shown (B-frames): a GOP's tail cannot be copied. */
+  reorders: boolean;
+};
 
 /** Why this input cannot be smart-cut, or null when it can. */
 export function smartCutBlocker(probe: ProbeResult, withSubtitles: boolean): string | null {
@@ -30,17 +38,22 @@ export const keyframeFrames = (keyframes: readonly number[], fps: number): numbe
 export function planSmartCut(
   spans: readonly FrameSpan[],
   keyframes: readonly number[],
+  options: { copyTails: boolean },
 ): SmartPart[] {
   const parts: SmartPart[] = [];
   for (const span of spans) {
     const k1 = keyframes.find((k) => k >= span.first && k < span.end);
-    const k2 = [...keyframes].reverse().find((k) => k <= span.end && k > span.first);
-    if (k1 === undefined || k2 === undefined || k2 <= k1) {
+    if (k1 === undefined) {
       parts.push({ kind: 'encode', first: span.first, end: span.end });
       continue;
     }
     if (span.first < k1) parts.push({ kind: 'encode', first: span.first, end: k1 });
-    parts.push({ kind: 'copy', first: k1, end: k2 });
+    if (options.copyTails) {
+      parts.push({ kind: 'copy', first: k1, end: span.end });
+      continue;
+    }
+    const k2 = [...keyframes].reverse().find((k) => k <= span.end && k > k1) ?? k1;
+    if (k2 > k1) parts.push({ kind: 'copy', first: k1, end: k2 });
     if (k2 < span.end) parts.push({ kind: 'encode', first: k2, end: span.end });
   }
   return parts;
@@ -50,7 +63,7 @@ export const buildStreamParamsArgs = (path: string): string[] => [
   '-select_streams',
   'v:0',
   '-show_entries',
-  'stream=profile,level,pix_fmt',
+  'stream=profile,level,pix_fmt,has_b_frames',
   '-of',
   'json',
   '--',
@@ -77,6 +90,8 @@ export function parseStreamParams(json: string): VideoStreamParams {
     profile,
     level,
     pixFmt: typeof stream.pix_fmt === 'string' ? stream.pix_fmt : 'yuv420p',
+    // NOTE: unknown counts as reordering: copying a tail then would be unsafe, encoding it is not.
+    reorders: stream.has_b_frames !== 0,
   };
 }
 
@@ -89,6 +104,10 @@ export function buildEncodePartArgs(
   outPath: string,
 ): string[] {
   return [
+    // NOTE: one thread each: parts run side by side, one per core, and a short part spends more
+    // on starting and draining frame threads than it gains from them.
+    '-threads',
+    '1',
     '-ss',
     formatSeconds((part.first - 0.5) / fps),
     '-i',
@@ -106,11 +125,13 @@ export function buildEncodePartArgs(
     fpsRational(fps),
     '-c:v',
     'libx264',
-    // NOTE: parts are short and few; a fast preset at a low CRF keeps them sharp and cheap.
+    '-threads',
+    '1',
+    // NOTE: parts are short; the fastest preset at a low CRF keeps them sharp and cheap.
     '-preset',
-    'superfast',
+    'ultrafast',
     '-crf',
-    '18',
+    '17',
     '-profile:v',
     params.profile,
     '-level:v',
@@ -123,31 +144,34 @@ export function buildEncodePartArgs(
   ];
 }
 
-/** Copies frames [first, end) where `first` is a keyframe; the seek lands on it, then count packets. */
-export function buildCopyPartArgs(
+/**
+ * Copies several parts in one ffmpeg run: one input per part, each seeked to its keyframe, and one
+ * output per input counting packets. Each part's `first` must be a keyframe.
+ */
+export function buildCopyBatchArgs(
   inputPath: string,
-  part: SmartPart,
+  items: readonly { part: SmartPart; outPath: string }[],
   fps: number,
-  outPath: string,
 ): string[] {
   return [
     // NOTE: a quarter frame past the keyframe, so rounding of its time never seeks to the one before.
-    '-ss',
-    formatSeconds((part.first + 0.25) / fps),
-    '-i',
-    inputPath,
-    '-map',
-    '0:v:0',
-    '-an',
-    '-sn',
-    '-dn',
-    '-c:v',
-    'copy',
-    '-frames:v',
-    String(part.end - part.first),
-    '-f',
-    'mpegts',
-    outPath,
+    ...items.flatMap(({ part }) => [
+      '-ss',
+      formatSeconds((part.first + 0.25) / fps),
+      '-i',
+      inputPath,
+    ]),
+    ...items.flatMap(({ part, outPath }, i) => [
+      '-map',
+      `${i}:v:0`,
+      '-c:v',
+      'copy',
+      '-frames:v',
+      String(part.end - part.first),
+      '-f',
+      'mpegts',
+      outPath,
+    ]),
   ];
 }
 
@@ -160,13 +184,71 @@ export function buildConcatList(files: readonly { path: string; durationS: numbe
     .join('\n')}\n`;
 }
 
-/** Joins the video parts by copy and encodes the sound from the kept spans in the same pass. */
-export function buildSmartMuxArgs(options: {
-  listPath: string;
+/** The sound of the kept spans, encoded on its own so it runs beside the video parts. */
+export function buildSmartAudioArgs(options: {
   inputPath: string;
   graphPath: string;
   offsetS: number;
   lengthS: number;
+  outPath: string;
+}): string[] {
+  return [
+    ...boundedSourceArgs(options),
+    '-map',
+    '[a]',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-map_metadata',
+    '-1',
+    '-f',
+    'mp4',
+    options.outPath,
+  ];
+}
+
+/**
+ * Joins the video parts, fed one after another as a single MPEG-TS stream on stdin, and the cut
+ * sound, both by copy. Every picture is stamped again as frame N of the output, which is exact only
+ * when the source never reorders frames; the parts' own timestamps are left behind, and with them
+ * the cost of probing each part on its own.
+ */
+export function buildRestampMuxArgs(options: {
+  audioPath: string;
+  fps: number;
+  outPath: string;
+}): string[] {
+  return [
+    '-f',
+    'mpegts',
+    '-i',
+    'pipe:0',
+    '-i',
+    options.audioPath,
+    '-map',
+    '0:v:0',
+    '-map',
+    '1:a:0',
+    '-c',
+    'copy',
+    '-bsf:v',
+    `setts=ts=N/(${fpsRational(options.fps)})/TB`,
+    '-movflags',
+    '+faststart',
+    '-map_metadata',
+    '-1',
+    '-f',
+    'mp4',
+    options.outPath,
+  ];
+}
+
+/** Joins the video parts (through the concat demuxer, which keeps their timestamps) and the cut
+ * sound, both by copy. */
+export function buildSmartMuxArgs(options: {
+  listPath: string;
+  audioPath: string;
   outPath: string;
 }): string[] {
   return [
@@ -176,17 +258,14 @@ export function buildSmartMuxArgs(options: {
     '0',
     '-i',
     options.listPath,
-    ...boundedSourceArgs(options),
+    '-i',
+    options.audioPath,
     '-map',
     '0:v:0',
     '-map',
-    '[a]',
-    '-c:v',
+    '1:a:0',
+    '-c',
     'copy',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '128k',
     '-movflags',
     '+faststart',
     '-map_metadata',
