@@ -7,7 +7,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 NODE_VERSION="$(cat "$ROOT/.nvmrc")"
 NODE_MAJOR="${NODE_VERSION%%.*}"
 
-OS_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us flite chromium fonts-dejavu-core fonts-liberation ca-certificates unzip)
+# NOTE: python3, make and g++ build the whisper.cpp binding (smart-whisper) during npm ci.
+OS_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us flite chromium fonts-dejavu-core fonts-liberation ca-certificates unzip python3 make g++)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parseVerboseTranscription, transcriptionsEndpoint } from './openai-transcriber.ts';
-import { parseWhisperSegments, parseWhisperTime } from './whisper-transcriber.ts';
 
 describe('transcriptionsEndpoint', () => {
   it('appends the OpenAI path once', () => {
@@ -32,22 +31,5 @@ describe('parseVerboseTranscription', () => {
 
   it('fails clearly when the server gives no word timestamps', () => {
     expect(() => parseVerboseTranscription({ segments: [] })).toThrow(/no word timestamps/);
-  });
-});
-
-describe('whisper binding output', () => {
-  it('parses times and drops special tokens', () => {
-    expect(parseWhisperTime('00:01:02.500')).toBe(62.5);
-    expect(parseWhisperTime('00:00:01,250')).toBe(1.25);
-    expect(
-      parseWhisperSegments([
-        ['00:00:00.000', '00:00:00.400', ' Hello'],
-        ['00:00:00.400', '00:00:00.900', ' world.'],
-        ['00:00:01.000', '00:00:02.000', ' [BLANK_AUDIO]'],
-      ]),
-    ).toEqual([
-      { text: 'Hello', start: 0, end: 0.4, confidence: 1 },
-      { text: 'world.', start: 0.4, end: 0.9, confidence: 1 },
-    ]);
   });
 });

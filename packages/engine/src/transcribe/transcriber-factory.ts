@@ -6,7 +6,11 @@ import {
   createPocketsphinxTranscriber,
   isPocketsphinxInstalled,
 } from './pocketsphinx-transcriber.ts';
-import { checkWhisperModel, createWhisperTranscriber } from './whisper-transcriber.ts';
+import {
+  checkWhisperModel,
+  createWhisperTranscriber,
+  loadWhisperBinding,
+} from './whisper-transcriber.ts';
 
 export type TranscriberConfig = {
   /** Path of a whisper.cpp ggml model file (WHISPER_MODEL). */
@@ -31,9 +35,10 @@ export function transcriberConfigFromEnv(env: NodeJS.ProcessEnv = process.env): 
   };
 }
 
+/** WHISPER_MODEL names a ggml file and the native binding loads on this machine. */
 async function whisperUsable(config: TranscriberConfig): Promise<boolean> {
   if (!config.whisperModel) return false;
-  return checkWhisperModel(config.whisperModel).then(
+  return Promise.all([checkWhisperModel(config.whisperModel), loadWhisperBinding()]).then(
     () => true,
     () => false,
   );

@@ -1,15 +1,19 @@
+import { fork } from 'node:child_process';
 import { open } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { LANGUAGE_CODES } from '@roughcut/shared';
+import { readWavInfo } from '../audio/wav-header.ts';
 import { EngineError } from '../types.ts';
 import type { TranscribeOptions, Transcriber, Word } from '../types.ts';
+import { parseChildMessage, segmentsToWords, whisperFailureReason } from './whisper-parse.ts';
+import type { WhisperJob, WhisperSegment } from './whisper-parse.ts';
 
 // whisper.cpp's ggml file magic, 'ggml' as a little-endian uint32.
 const GGML_MAGIC = 0x67676d6c;
-export const WHISPER_BINDING = '@kutalia/whisper-node-addon';
-
-type WhisperBinding = {
-  transcribe(options: Record<string, unknown>): Promise<{ transcription: string[][] | string[] }>;
-};
+/** The native binding: whisper.cpp compiled at install (node-gyp), with token probabilities. */
+export const WHISPER_BINDING = 'smart-whisper';
+const CHILD_SCRIPT = fileURLToPath(new URL('./whisper-child.ts', import.meta.url));
 
 const fixHint = 'Set WHISPER_MODEL to a ggml model file.';
 
@@ -41,91 +45,125 @@ export async function checkWhisperModel(modelPath: string): Promise<void> {
   }
 }
 
-/** `00:00:01.230` or `00:00:01,230` to seconds. */
-export function parseWhisperTime(value: string): number {
-  const match = /^(?:(\d+):)?(\d+):(\d+)[.,](\d+)$/.exec(value.trim());
-  if (!match) return Number.NaN;
-  const [, h = '0', m = '0', s = '0', frac = '0'] = match;
-  return Number(h) * 3600 + Number(m) * 60 + Number(s) + Number(`0.${frac}`);
-}
+export type WhisperBinding = {
+  WhisperModel: { load(file: string, gpu?: boolean): Promise<unknown> };
+  binding: { transcribe(...args: unknown[]): void };
+};
+
+let bindingLoad: Promise<WhisperBinding> | undefined;
 
 /**
- * The binding's segments ([start, end, text], one word each with max_len=1) to words. Whisper's
- * special tokens ([_BEG_], [BLANK_AUDIO], (music)) are dropped.
- * NOTE: this binding does not expose token probabilities, so confidence is 1.
+ * Loads the native binding into this process (once), to tell whether whisper can run here. It only
+ * loads the library: models are loaded and run in a child process.
  */
-export function parseWhisperSegments(transcription: string[][] | string[]): Word[] {
-  const words: Word[] = [];
-  for (const row of transcription) {
-    if (!Array.isArray(row) || row.length < 3) continue;
-    const [startText = '', endText = '', raw = ''] = row;
-    const text = raw.trim();
-    if (!text || /^[[(].*[\])]$/.test(text)) continue;
-    const start = parseWhisperTime(startText);
-    const end = parseWhisperTime(endText);
-    if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) continue;
-    words.push({ text, start, end, confidence: 1 });
-  }
-  return words.sort((a, b) => a.start - b.start || a.end - b.end);
+export function loadWhisperBinding(): Promise<WhisperBinding> {
+  bindingLoad ??= import(WHISPER_BINDING).then(
+    (module: WhisperBinding & { default?: WhisperBinding }) => module.default ?? module,
+    (error: unknown) => {
+      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      throw new EngineError(
+        'whisper_unavailable',
+        `The whisper engine (${WHISPER_BINDING}) could not be loaded on this server: ${reason}. Reinstall the npm packages (npm ci needs python3, make and g++ to build it).`,
+      );
+    },
+  );
+  return bindingLoad;
 }
 
-async function loadBinding(): Promise<WhisperBinding> {
-  try {
-    return (await import(WHISPER_BINDING)) as WhisperBinding;
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new EngineError(
-      'whisper_unavailable',
-      `The whisper engine (${WHISPER_BINDING}) could not be loaded on this server: ${reason}`,
-    );
-  }
-}
+/** whisper.cpp threads: every core, up to 8 (more rarely helps). */
+export const whisperThreads = (): number => Math.max(1, Math.min(8, availableParallelism()));
 
 function abortError(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
 }
 
-/** whisper.cpp through a native binding; throws whisper_model_missing/invalid up front. */
+type RunOptions = { signal?: AbortSignal; onEndMs?: (ms: number) => void };
+
+/** Runs one job in the child process; its crash or abort becomes a clear EngineError. */
+function runWhisperChild(job: WhisperJob, { signal, onEndMs }: RunOptions) {
+  return new Promise<WhisperSegment[]>((resolve, reject) => {
+    const child = fork(CHILD_SCRIPT, [JSON.stringify(job)], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      execArgv: [],
+    });
+    let stderr = '';
+    let loaded = false;
+    let settled: { segments: WhisperSegment[] } | EngineError | undefined;
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-8000);
+    });
+    const kill = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    };
+    const onAbort = () => {
+      kill();
+      if (signal) reject(abortError(signal));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    child.on('message', (raw) => {
+      const message = parseChildMessage(raw);
+      if (message?.type === 'loaded') loaded = true;
+      else if (message?.type === 'progress') onEndMs?.(message.endMs);
+      else if (message?.type === 'result') settled = { segments: message.segments };
+      else if (message?.type === 'error') settled = new EngineError(message.code, message.message);
+    });
+    child.once('error', (error) => {
+      kill();
+      reject(new EngineError('transcribe_failed', `whisper could not run: ${error.message}`));
+    });
+    child.once('close', (code, killedBy) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (settled instanceof EngineError) return reject(settled);
+      if (settled && code === 0) return resolve(settled.segments);
+      const how =
+        killedBy === 'SIGKILL'
+          ? 'it was killed, maybe for lack of memory'
+          : killedBy
+            ? `it stopped with ${killedBy}`
+            : `it exited with code ${code}`;
+      const reason = whisperFailureReason(stderr) ?? how;
+      reject(
+        loaded
+          ? new EngineError(
+              'transcribe_failed',
+              `whisper.cpp failed while transcribing with the model ${job.model}: ${reason}`,
+            )
+          : new EngineError(
+              'whisper_model_invalid',
+              `whisper.cpp could not load the model file ${job.model} (${reason}); the file may be truncated or corrupt. ${fixHint}`,
+            ),
+      );
+    });
+  });
+}
+
+/** whisper.cpp through smart-whisper; throws whisper_model_missing/invalid/unavailable up front. */
 export async function createWhisperTranscriber(modelPath: string): Promise<Transcriber> {
   await checkWhisperModel(modelPath);
+  await loadWhisperBinding();
   return {
     name: 'whisper',
     languages: () => Promise.resolve([...LANGUAGE_CODES]),
     async transcribe(wavPath: string, options: TranscribeOptions): Promise<Word[]> {
-      const { signal, onProgress } = options;
+      const { signal, onProgress, language } = options;
       if (signal?.aborted) throw abortError(signal);
-      // Loaded only when used, so a server without the binding still starts.
-      const binding = await loadBinding();
-      const run = binding
-        .transcribe({
-          model: modelPath,
-          fname_inp: wavPath,
-          language: options.language,
-          use_gpu: false,
-          translate: false,
-          no_prints: true,
-          no_timestamps: false,
-          max_len: 1,
-          split_on_word: true,
-          token_timestamps: true,
-          progress_callback: (progress: unknown) => {
-            if (typeof progress === 'number') onProgress?.(Math.min(0.99, progress / 100));
-          },
-        })
-        .catch((error: unknown) => {
-          const reason = error instanceof Error ? error.message : String(error);
-          throw new EngineError(
-            'transcribe_failed',
-            `whisper could not transcribe with the model ${modelPath}: ${reason}`,
-          );
-        });
-      // WARNING: the binding cannot be cancelled; on abort we stop waiting and let it finish.
-      const aborted = new Promise<never>((_, reject) => {
-        signal?.addEventListener('abort', () => reject(abortError(signal)), { once: true });
+      const info = await readWavInfo(wavPath);
+      if (info.sampleRate !== 16_000 || info.channels !== 1) {
+        throw new EngineError(
+          'audio_invalid',
+          `whisper needs 16 kHz mono audio, got ${info.sampleRate} Hz with ${info.channels} channels; extract it with extractAudio first.`,
+        );
+      }
+      const job = { model: modelPath, wav: wavPath, language, threads: whisperThreads() };
+      const segments = await runWhisperChild(job, {
+        signal,
+        onEndMs: (ms) => {
+          if (info.durationS > 0) onProgress?.(Math.min(0.99, ms / 1000 / info.durationS));
+        },
       });
-      const result = await Promise.race([run, aborted]);
       onProgress?.(1);
-      return parseWhisperSegments(result.transcription);
+      return segmentsToWords(segments, language);
     },
   };
 }
