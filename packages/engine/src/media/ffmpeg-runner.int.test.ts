@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../types.ts';
-import { runFfmpeg, runFfprobe, streamFfmpeg } from './ffmpeg-runner.ts';
+import { filesInOrder, runFfmpeg, runFfprobe, streamFfmpeg } from './ffmpeg-runner.ts';
 
 let dir = '';
 beforeAll(async () => {
@@ -75,7 +75,7 @@ describe('ffmpeg runner on real ffmpeg', () => {
     await runFfmpeg(
       ['-f', 's16le', '-ar', '8000', '-ac', '1', '-i', 'pipe:0', '-c', 'copy', '-f', 's16le', out],
       {
-        stdinFiles: [a, b],
+        stdin: filesInOrder([a, b]),
       },
     );
     const joined = await readFile(out);
@@ -88,7 +88,9 @@ describe('ffmpeg runner on real ffmpeg', () => {
     const big = join(dir, 'big.bin');
     await writeFile(big, Buffer.alloc(8 * 1024 * 1024, 7));
     await expect(
-      runFfmpeg(['-f', 'h264', '-i', 'pipe:0', '-f', 'null', '-'], { stdinFiles: [big, big] }),
+      runFfmpeg(['-f', 'h264', '-i', 'pipe:0', '-f', 'null', '-'], {
+        stdin: filesInOrder([big, big]),
+      }),
     ).rejects.toBeInstanceOf(EngineError);
   });
 

@@ -17,8 +17,8 @@ export type FfmpegOptions = {
   logLevel?: string;
   /** Every stderr line as it arrives (e.g. for silencedetect/showinfo output at `info` level). */
   onStderrLine?: (line: string) => void;
-  /** Files written one after another to ffmpeg's stdin (read with `-i pipe:0`). */
-  stdinFiles?: readonly string[];
+  /** Bytes written to ffmpeg's stdin (read with `-i pipe:0`), e.g. `filesInOrder(paths)`. */
+  stdin?: AsyncIterable<Uint8Array>;
 };
 
 export type FfmpegRunResult = {
@@ -138,23 +138,26 @@ export function describeFailure(
   return reason ? `${tool} ${how}: ${reason}` : `${tool} ${how}`;
 }
 
+/** The bytes of the files, one after another. */
+export async function* filesInOrder(paths: readonly string[]): AsyncGenerator<Uint8Array> {
+  for (const path of paths) yield* createReadStream(path);
+}
+
 /**
- * Streams the files into a child's stdin in order, then closes it.
+ * Writes the bytes into a child's stdin, minding backpressure, then closes it.
  * NOTE: a failure here (ffmpeg exited early: EPIPE) is not reported; ffmpeg's exit code decides.
  */
-function feedFiles(stdin: Writable, paths: readonly string[]): void {
+function feedStdin(stdin: Writable, source: AsyncIterable<Uint8Array>): void {
   let broken = false;
   stdin.once('error', () => {
     broken = true;
   });
   const closed = once(stdin, 'close').catch(() => undefined);
   void (async () => {
-    for (const path of paths) {
-      for await (const chunk of createReadStream(path)) {
-        if (broken) return;
-        // NOTE: waits for 'drain' or 'close' so a child that exits early never leaves this hanging.
-        if (!stdin.write(chunk)) await Promise.race([once(stdin, 'drain'), closed]);
-      }
+    for await (const chunk of source) {
+      if (broken) return;
+      // NOTE: waits for 'drain' or 'close' so a child that exits early never leaves this hanging.
+      if (!stdin.write(chunk)) await Promise.race([once(stdin, 'drain'), closed]);
     }
   })()
     .catch(() => undefined)
@@ -171,7 +174,7 @@ function spawnTool(
 ): Spawned {
   const { signal } = options;
   const wantsProgress = tool === 'ffmpeg' && !!options.onProgress;
-  const stdio: ('pipe' | 'ignore')[] = [options.stdinFiles ? 'pipe' : 'ignore', stdoutMode, 'pipe'];
+  const stdio: ('pipe' | 'ignore')[] = [options.stdin ? 'pipe' : 'ignore', stdoutMode, 'pipe'];
   if (wantsProgress) stdio.push('pipe');
   const binary = tool === 'ffmpeg' ? ffmpegBinary() : ffprobeBinary();
   const child = spawn(binary, argv, { stdio, windowsHide: true });
@@ -180,7 +183,7 @@ function spawnTool(
 
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => tail.write(chunk));
-  if (options.stdinFiles && child.stdin) feedFiles(child.stdin, options.stdinFiles);
+  if (options.stdin && child.stdin) feedStdin(child.stdin, options.stdin);
   if (wantsProgress && options.onProgress) {
     const parse = createProgressParser(options.durationS, options.onProgress);
     const progressPipe = child.stdio[PROGRESS_FD] as Readable | null;

@@ -3,9 +3,8 @@ import type { ProbeResult } from '../types.ts';
 import {
   buildConcatList,
   buildCopyBatchArgs,
-  buildEncodePartArgs,
+  buildEncodeBatchArgs,
   buildRestampMuxArgs,
-  buildSmartAudioArgs,
   buildSmartMuxArgs,
   keyframeFrames,
   parseStreamParams,
@@ -93,49 +92,26 @@ describe('smart cut command lines', () => {
       reorders: true,
     });
   });
-  it('encodes a part from an accurate seek half a frame early, counting frames', () => {
-    const args = buildEncodePartArgs(
+  it('encodes parts in one run, each input seeked half a frame early, counting frames', () => {
+    const args = buildEncodeBatchArgs(
       'in.mp4',
-      { kind: 'encode', first: 10, end: 30 },
+      [
+        { part: { kind: 'encode', first: 10, end: 30 }, outPath: 'p1.ts' },
+        { part: { kind: 'encode', first: 70, end: 72 }, outPath: 'p2.ts' },
+      ],
       30,
       { profile: 'high', level: '4.0', pixFmt: 'yuv420p', reorders: false },
-      'p.ts',
     );
+    const encoder = (n: string, out: string) => [
+      ...['-vf', 'setpts=PTS-STARTPTS', '-frames:v', n, '-r', '30'],
+      ...['-c:v', 'libx264', '-threads', '1', '-preset', 'ultrafast', '-crf', '17'],
+      ...['-profile:v', 'high', '-level:v', '4.0', '-pix_fmt', 'yuv420p', '-f', 'mpegts', out],
+    ];
     expect(args).toEqual([
-      '-threads',
-      '1',
-      '-ss',
-      '0.316667',
-      '-i',
-      'in.mp4',
-      '-map',
-      '0:v:0',
-      '-an',
-      '-sn',
-      '-dn',
-      '-vf',
-      'setpts=PTS-STARTPTS',
-      '-frames:v',
-      '20',
-      '-r',
-      '30',
-      '-c:v',
-      'libx264',
-      '-threads',
-      '1',
-      '-preset',
-      'ultrafast',
-      '-crf',
-      '17',
-      '-profile:v',
-      'high',
-      '-level:v',
-      '4.0',
-      '-pix_fmt',
-      'yuv420p',
-      '-f',
-      'mpegts',
-      'p.ts',
+      ...['-threads', '1', '-ss', '0.316667', '-t', '0.7', '-i', 'in.mp4'],
+      ...['-threads', '1', '-ss', '2.316667', '-t', '0.1', '-i', 'in.mp4'],
+      ...['-map', '0:v:0', ...encoder('20', 'p1.ts')],
+      ...['-map', '1:v:0', ...encoder('2', 'p2.ts')],
     ]);
   });
   it('copies parts in one run, each input seeked just past its keyframe, counting packets', () => {
@@ -149,8 +125,8 @@ describe('smart cut command lines', () => {
         30,
       ),
     ).toEqual([
-      ...['-ss', '1.008333', '-i', 'in.mp4'],
-      ...['-ss', '3.008333', '-i', 'in.mp4'],
+      ...['-ss', '1.008333', '-t', '1.033333', '-i', 'in.mp4'],
+      ...['-ss', '3.008333', '-t', '0.2', '-i', 'in.mp4'],
       ...['-map', '0:v:0', '-c:v', 'copy', '-frames:v', '30', '-f', 'mpegts', 'c1.ts'],
       ...['-map', '1:v:0', '-c:v', 'copy', '-frames:v', '5', '-f', 'mpegts', 'c2.ts'],
     ]);
@@ -162,21 +138,6 @@ describe('smart cut command lines', () => {
         { path: "/t/it's.ts", durationS: 1 },
       ]),
     ).toBe("file '/t/a.ts'\nduration 0.5\nfile '/t/it'\\''s.ts'\nduration 1\n");
-  });
-  it('encodes the sound of the kept spans on its own', () => {
-    expect(
-      buildSmartAudioArgs({
-        inputPath: 'in.mp4',
-        graphPath: 'g.txt',
-        offsetS: 1.5,
-        lengthS: 10,
-        outPath: 'a.m4a',
-      }),
-    ).toEqual([
-      ...['-ss', '1.5', '-t', '10', '-i', 'in.mp4', '-filter_complex_script', 'g.txt'],
-      ...['-map', '[a]', '-c:a', 'aac', '-b:a', '128k', '-map_metadata', '-1', '-f', 'mp4'],
-      'a.m4a',
-    ]);
   });
   it('joins parts through the concat demuxer and the sound, all by copy', () => {
     expect(buildSmartMuxArgs({ listPath: 'l.txt', audioPath: 'a.m4a', outPath: 'o.mp4' })).toEqual([

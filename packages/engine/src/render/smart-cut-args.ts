@@ -6,7 +6,6 @@
 // MPEG-TS (Annex B, parameter sets in-band) into the concat demuxer, so the re-encoded parts' own
 // SPS/PPS travel with them.
 import type { ProbeResult } from '../types.ts';
-import { boundedSourceArgs } from './encode-args.ts';
 import { formatSeconds, fpsRational } from './spans.ts';
 import type { FrameSpan } from './spans.ts';
 
@@ -95,52 +94,66 @@ export function parseStreamParams(json: string): VideoStreamParams {
   };
 }
 
-/** Re-encodes frames [first, end): accurate seek to half a frame before, then count frames. */
-export function buildEncodePartArgs(
+/**
+ * Each input of a batch read only a frame past its part.
+ * WARNING: without it ffmpeg 5.1 stalls once a shorter part's output is complete while its input
+ * still has packets queued (seen with 4 inputs of unequal lengths).
+ */
+const inputBound = (part: SmartPart, fps: number): string[] => [
+  '-t',
+  formatSeconds((part.end - part.first + 1) / fps),
+];
+
+/**
+ * Re-encodes parts in one ffmpeg run: one input per part, from an accurate seek half a frame
+ * before its first frame, and one output per input counting frames.
+ */
+export function buildEncodeBatchArgs(
   inputPath: string,
-  part: SmartPart,
+  items: readonly { part: SmartPart; outPath: string }[],
   fps: number,
   params: VideoStreamParams,
-  outPath: string,
 ): string[] {
   return [
-    // NOTE: one thread each: parts run side by side, one per core, and a short part spends more
-    // on starting and draining frame threads than it gains from them.
-    '-threads',
-    '1',
-    '-ss',
-    formatSeconds((part.first - 0.5) / fps),
-    '-i',
-    inputPath,
-    '-map',
-    '0:v:0',
-    '-an',
-    '-sn',
-    '-dn',
-    '-vf',
-    'setpts=PTS-STARTPTS',
-    '-frames:v',
-    String(part.end - part.first),
-    '-r',
-    fpsRational(fps),
-    '-c:v',
-    'libx264',
-    '-threads',
-    '1',
-    // NOTE: parts are short; the fastest preset at a low CRF keeps them sharp and cheap.
-    '-preset',
-    'ultrafast',
-    '-crf',
-    '17',
-    '-profile:v',
-    params.profile,
-    '-level:v',
-    params.level,
-    '-pix_fmt',
-    params.pixFmt,
-    '-f',
-    'mpegts',
-    outPath,
+    // NOTE: one thread each: runs go side by side, one per core, and a short part spends more on
+    // starting and draining frame threads than it gains from them.
+    ...items.flatMap(({ part }) => [
+      '-threads',
+      '1',
+      '-ss',
+      formatSeconds((part.first - 0.5) / fps),
+      ...inputBound(part, fps),
+      '-i',
+      inputPath,
+    ]),
+    ...items.flatMap(({ part, outPath }, i) => [
+      '-map',
+      `${i}:v:0`,
+      '-vf',
+      'setpts=PTS-STARTPTS',
+      '-frames:v',
+      String(part.end - part.first),
+      '-r',
+      fpsRational(fps),
+      '-c:v',
+      'libx264',
+      '-threads',
+      '1',
+      // NOTE: parts are short; the fastest preset at a low CRF keeps them sharp and cheap.
+      '-preset',
+      'ultrafast',
+      '-crf',
+      '17',
+      '-profile:v',
+      params.profile,
+      '-level:v',
+      params.level,
+      '-pix_fmt',
+      params.pixFmt,
+      '-f',
+      'mpegts',
+      outPath,
+    ]),
   ];
 }
 
@@ -158,6 +171,7 @@ export function buildCopyBatchArgs(
     ...items.flatMap(({ part }) => [
       '-ss',
       formatSeconds((part.first + 0.25) / fps),
+      ...inputBound(part, fps),
       '-i',
       inputPath,
     ]),
@@ -182,30 +196,6 @@ export function buildConcatList(files: readonly { path: string; durationS: numbe
   return `${files
     .map((f) => `file ${quoteConcatPath(f.path)}\nduration ${formatSeconds(f.durationS)}`)
     .join('\n')}\n`;
-}
-
-/** The sound of the kept spans, encoded on its own so it runs beside the video parts. */
-export function buildSmartAudioArgs(options: {
-  inputPath: string;
-  graphPath: string;
-  offsetS: number;
-  lengthS: number;
-  outPath: string;
-}): string[] {
-  return [
-    ...boundedSourceArgs(options),
-    '-map',
-    '[a]',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '128k',
-    '-map_metadata',
-    '-1',
-    '-f',
-    'mp4',
-    options.outPath,
-  ];
 }
 
 /**

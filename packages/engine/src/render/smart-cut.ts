@@ -2,15 +2,22 @@
 // side, then join them by copy.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runFfmpeg, runFfprobe } from '../media/ffmpeg-runner.ts';
+import { filesInOrder, runFfmpeg, runFfprobe, streamFfmpeg } from '../media/ffmpeg-runner.ts';
 import type { ProbeResult, ProgressFn } from '../types.ts';
-import { buildCutFilterGraph, inputWindow } from './cut-graph.ts';
+import { inputWindow } from './cut-graph.ts';
+import {
+  buildPcmDecodeArgs,
+  buildPcmEncodeArgs,
+  createPcmCutter,
+  pcmFormatOf,
+  spansToSampleRanges,
+} from './pcm-cut.ts';
+import type { PcmFormat, SampleRange } from './pcm-cut.ts';
 import {
   buildConcatList,
   buildCopyBatchArgs,
-  buildEncodePartArgs,
+  buildEncodeBatchArgs,
   buildRestampMuxArgs,
-  buildSmartAudioArgs,
   buildSmartMuxArgs,
   buildStreamParamsArgs,
   keyframeFrames,
@@ -30,11 +37,17 @@ const AUDIO_SECOND_WEIGHT = 0.6;
 const MUX_SHARE = 0.05;
 /** Copy parts per ffmpeg run: one input each, so this bounds the open files and index memory. */
 const COPY_BATCH = 16;
+/**
+ * Encoded parts per ffmpeg run: sharing one start-up saves about a tenth of a second each
+ * (measured: 4 parts cost 12% less CPU together than alone), while memory grows by a decoder and
+ * an encoder per part (about 240 MB for 4 at 1080p).
+ */
+const ENCODE_BATCH = 4;
 
 type PartFile = { part: SmartPart; outPath: string };
 type Task =
-  | { kind: 'audio'; args: string[]; weight: number }
-  | { kind: 'encode'; item: PartFile }
+  | { kind: 'audio'; weight: number; run: (signal: AbortSignal) => Promise<void> }
+  | { kind: 'encode'; items: PartFile[] }
   | { kind: 'copy'; items: PartFile[] };
 
 const frames = (p: SmartPart) => p.end - p.first;
@@ -42,11 +55,14 @@ const frames = (p: SmartPart) => p.end - p.first;
 /** The sound first and the encodes next (the long runs), copies batched last. */
 function planTasks(audio: Task, files: readonly PartFile[]): Task[] {
   const tasks: Task[] = [audio];
-  for (const item of files) if (item.part.kind === 'encode') tasks.push({ kind: 'encode', item });
-  const copies = files.filter((f) => f.part.kind === 'copy');
-  for (let i = 0; i < copies.length; i += COPY_BATCH) {
-    tasks.push({ kind: 'copy', items: copies.slice(i, i + COPY_BATCH) });
-  }
+  const batch = (kind: 'encode' | 'copy', size: number) => {
+    const items = files.filter((f) => f.part.kind === kind);
+    for (let i = 0; i < items.length; i += size) {
+      tasks.push({ kind, items: items.slice(i, i + size) });
+    }
+  };
+  batch('encode', ENCODE_BATCH);
+  batch('copy', COPY_BATCH);
   return tasks;
 }
 
@@ -55,10 +71,35 @@ function taskWeight(task: Task): number {
     case 'audio':
       return task.weight;
     case 'encode':
-      return frames(task.item.part) + RUN_WEIGHT;
+      return task.items.reduce((sum, f) => sum + frames(f.part), RUN_WEIGHT);
     case 'copy':
       return task.items.reduce((sum, f) => sum + frames(f.part) * COPY_WEIGHT, RUN_WEIGHT);
   }
+}
+
+/** Decodes the bounded sound, keeps the ranges' samples and encodes them: two ffmpeg runs. */
+async function cutSound(o: {
+  inputPath: string;
+  offsetS: number;
+  lengthS: number;
+  ranges: SampleRange[];
+  format: PcmFormat;
+  outPath: string;
+  signal: AbortSignal;
+}): Promise<void> {
+  const decode = streamFfmpeg(buildPcmDecodeArgs(o), { signal: o.signal });
+  const cut = createPcmCutter(o.ranges, o.format);
+  async function* kept(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of decode.stdout as AsyncIterable<Buffer>) yield* cut(chunk);
+  }
+  const encoded = runFfmpeg(buildPcmEncodeArgs(o.format, o.outPath), {
+    signal: o.signal,
+    stdin: kept(),
+  });
+  // NOTE: a decode failure must fail the task even though the encoder ends cleanly on a short input.
+  const results = await Promise.allSettled([decode.done, encoded]);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 export async function runSmartCut(job: {
@@ -83,24 +124,22 @@ export async function runSmartCut(job: {
     outPath: join(dir, `part-${String(i).padStart(5, '0')}.ts`),
   }));
   const durationS = frameCount(spans) / fps;
+  const audioPath = join(dir, 'audio.m4a');
 
   const window = inputWindow(spans, fps);
-  const graphPath = join(dir, 'audio-graph.txt');
-  const graph = buildCutFilterGraph({
-    spans,
-    fps,
-    offsetS: window.offsetS,
-    variableFrameRate: false,
-    audioOnly: true,
-  });
-  await writeFile(graphPath, graph, 'utf8');
-  const audioPath = join(dir, 'audio.m4a');
   const audio: Task = {
     kind: 'audio',
-    args: buildSmartAudioArgs({ inputPath, graphPath, ...window, outPath: audioPath }),
     weight: durationS * AUDIO_SECOND_WEIGHT + RUN_WEIGHT,
+    run: (taskSignal) =>
+      cutSound({
+        inputPath,
+        ...window,
+        ranges: spansToSampleRanges(spans, fps, window.offsetS, pcmFormatOf(probe).sampleRate),
+        format: pcmFormatOf(probe),
+        outPath: audioPath,
+        signal: taskSignal,
+      }),
   };
-
   const tasks = planTasks(audio, files);
   const total = tasks.reduce((sum, t) => sum + taskWeight(t), 0) || 1;
   let done = 0;
@@ -108,13 +147,14 @@ export async function runSmartCut(job: {
     tasks,
     job.concurrency ?? defaultConcurrency(),
     async (task, taskSignal) => {
-      const args =
-        task.kind === 'audio'
-          ? task.args
-          : task.kind === 'encode'
-            ? buildEncodePartArgs(inputPath, task.item.part, fps, params, task.item.outPath)
+      if (task.kind === 'audio') await task.run(taskSignal);
+      else {
+        const args =
+          task.kind === 'encode'
+            ? buildEncodeBatchArgs(inputPath, task.items, fps, params)
             : buildCopyBatchArgs(inputPath, task.items, fps);
-      await runFfmpeg(args, { signal: taskSignal });
+        await runFfmpeg(args, { signal: taskSignal });
+      }
       done += taskWeight(task);
       job.onProgress?.((done / total) * (1 - MUX_SHARE));
     },
@@ -131,7 +171,7 @@ export async function runSmartCut(job: {
   if (!params.reorders) {
     await runFfmpeg(buildRestampMuxArgs({ audioPath, fps, outPath: job.outPath }), {
       ...muxOptions,
-      stdinFiles: files.map((f) => f.outPath),
+      stdin: filesInOrder(files.map((f) => f.outPath)),
     });
     return durationS;
   }
