@@ -40,8 +40,15 @@ export type ProbeResult = {
   audioCodec: string;
   audioSampleRate: number;
   audioChannels: number;
-  /** Keyframe times, when asked for (smart cut needs them). */
+  /**
+   * Times of the keyframes decoding can start from, when asked for (smart cut needs them): a
+   * keyframe followed in decode order by pictures shown before it (an open GOP) is left out.
+   */
   keyframes?: number[];
+  /** Some keyframe is open: pictures after it reach back past it (with keyframes). */
+  openGop?: boolean;
+  /** Pictures are decoded in another order than shown, i.e. B-frames (with keyframes). */
+  frameReordering?: boolean;
   formatName: string;
   sizeBytes: number;
   bitRate: number;

@@ -112,5 +112,42 @@ describe('packet scanner', () => {
     const scan = s.end();
     expect(scan).toMatchObject({ videoPackets: 3, audioPackets: 1, keyframes: [0, 2] });
     expect(isVariableFrameRate(scan)).toBe(true);
+    expect(scan).toMatchObject({ openKeyframes: 0, reorders: false });
+  });
+
+  const scanOf = (lines: string[]) => {
+    const s = createPacketScanner(0, 1);
+    s.write(`${lines.map((l) => `0,${l}`).join('\n')}\n`);
+    return s.end();
+  };
+
+  it('sees B-frames as pictures shown before ones decoded earlier', () => {
+    // Decode order I0 P3 B1 B2 P6 B4 B5, closed GOPs.
+    const frames = [0, 3, 1, 2, 6, 4, 5].map((f, i) =>
+      [(f / 30).toFixed(6), (i / 30).toFixed(6), '0.033333', i === 0 ? 'K_' : '__'].join(','),
+    );
+    expect(scanOf(frames)).toMatchObject({ reorders: true, keyframes: [0], openKeyframes: 0 });
+  });
+
+  it('leaves out open keyframes: a later picture is shown before them', () => {
+    // I0 P2 B1 | I5 B3 B4 (leading pictures of an open GOP) P7 B6.
+    const order: [number, boolean][] = [
+      [0, true],
+      [2, false],
+      [1, false],
+      [5, true],
+      [3, false],
+      [4, false],
+      [7, false],
+      [6, false],
+    ];
+    const scan = scanOf(
+      order.map(([f, k], i) =>
+        [(f / 30).toFixed(6), (i / 30).toFixed(6), '0.033333', k ? 'K_' : '__'].join(','),
+      ),
+    );
+    expect(scan.keyframes).toEqual([0]);
+    expect(scan.openKeyframes).toBe(1);
+    expect(scan.reorders).toBe(true);
   });
 });

@@ -153,7 +153,12 @@ export function parseProbeOutput(json: string, sizeBytes: number): ProbeResult {
 export type PacketScan = {
   videoPackets: number;
   audioPackets: number;
+  /** Keyframes no later picture (in decode order) is shown before: where decoding can start. */
   keyframes: number[];
+  /** Keyframes left out of `keyframes` because a later picture is shown before them. */
+  openKeyframes: number;
+  /** Some picture is shown before one decoded earlier (B-frames). */
+  reorders: boolean;
   minFrameS: number;
   maxFrameS: number;
 };
@@ -164,10 +169,23 @@ export function createPacketScanner(videoIndex: number, audioIndex: number) {
     videoPackets: 0,
     audioPackets: 0,
     keyframes: [],
+    openKeyframes: 0,
+    reorders: false,
     minFrameS: Infinity,
     maxFrameS: 0,
   };
   let pending = '';
+  let latestShown = -Infinity;
+  // The keyframe being checked for leading pictures, until the next keyframe arrives.
+  let key: { t: number; open: boolean } | null = null;
+  const settleKey = () => {
+    if (!key) return;
+    if (key.open) scan.openKeyframes++;
+    else scan.keyframes.push(key.t);
+    key = null;
+  };
+  // NOTE: a tenth of a millisecond absorbs the rounding of printed times.
+  const EPSILON_S = 1e-4;
   const line = (text: string) => {
     const [index, pts, dts, duration, flags] = text.split(',');
     const stream = Number(index);
@@ -180,7 +198,15 @@ export function createPacketScanner(videoIndex: number, audioIndex: number) {
       scan.maxFrameS = Math.max(scan.maxFrameS, d);
     }
     const t = Number(pts !== 'N/A' && pts ? pts : dts);
-    if (flags?.startsWith('K') && Number.isFinite(t)) scan.keyframes.push(t);
+    if (!Number.isFinite(t)) return;
+    if (t < latestShown - EPSILON_S) scan.reorders = true;
+    latestShown = Math.max(latestShown, t);
+    if (flags?.startsWith('K')) {
+      settleKey();
+      key = { t, open: false };
+    } else if (key && t < key.t - EPSILON_S) {
+      key.open = true;
+    }
   };
   return {
     write(chunk: string) {
@@ -192,6 +218,7 @@ export function createPacketScanner(videoIndex: number, audioIndex: number) {
     end(): PacketScan {
       if (pending.trim()) line(pending.trim());
       pending = '';
+      settleKey();
       scan.keyframes.sort((a, b) => a - b);
       return scan;
     },

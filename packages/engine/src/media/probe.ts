@@ -97,6 +97,12 @@ export async function probeMedia(path: string, options: ProbeOptions = {}): Prom
   return {
     ...result,
     variableFrameRate: result.variableFrameRate || isVariableFrameRate(packets),
-    ...(options.keyframes ? { keyframes: packets.keyframes } : {}),
+    ...(options.keyframes
+      ? {
+          keyframes: packets.keyframes,
+          openGop: packets.openKeyframes > 0,
+          frameReordering: packets.reorders,
+        }
+      : {}),
   };
 }

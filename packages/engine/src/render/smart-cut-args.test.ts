@@ -29,6 +29,7 @@ describe('smartCutBlocker', () => {
     expect(smartCutBlocker({ ...probe, variableFrameRate: true }, false)).toMatch(/variable/);
     expect(smartCutBlocker({ ...probe, rotation: 90 }, false)).toMatch(/rotation/);
     expect(smartCutBlocker({ ...probe, keyframes: [] }, false)).toMatch(/keyframe/);
+    expect(smartCutBlocker({ ...probe, openGop: true }, false)).toMatch(/open GOP/);
   });
 });
 

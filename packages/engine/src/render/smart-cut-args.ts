@@ -27,6 +27,7 @@ export function smartCutBlocker(probe: ProbeResult, withSubtitles: boolean): str
   if (probe.variableFrameRate) return 'variable frame rate';
   if (probe.rotation % 360 !== 0) return 'rotation metadata';
   if (!probe.keyframes?.length) return 'no keyframe list';
+  if (probe.openGop) return 'open GOPs (pictures after a keyframe are shown before it)';
   return null;
 }
 

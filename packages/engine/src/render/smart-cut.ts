@@ -116,8 +116,10 @@ export async function runSmartCut(job: {
   const { probe, spans, signal, dir, inputPath } = job;
   const fps = probe.fps;
   const params = parseStreamParams(await runFfprobe(buildStreamParamsArgs(inputPath), { signal }));
+  // NOTE: both the stream's own declaration and the packets the probe saw must say no reordering.
+  const inOrder = !params.reorders && probe.frameReordering !== true;
   const parts = planSmartCut(spans, keyframeFrames(probe.keyframes ?? [], fps), {
-    copyTails: !params.reorders,
+    copyTails: inOrder,
   });
   const files = parts.map((part, i) => ({
     part,
@@ -168,7 +170,7 @@ export async function runSmartCut(job: {
       ? (f: number) => job.onProgress?.(1 - MUX_SHARE + f * MUX_SHARE)
       : undefined,
   };
-  if (!params.reorders) {
+  if (inOrder) {
     await runFfmpeg(buildRestampMuxArgs({ audioPath, fps, outPath: job.outPath }), {
       ...muxOptions,
       stdin: filesInOrder(files.map((f) => f.outPath)),

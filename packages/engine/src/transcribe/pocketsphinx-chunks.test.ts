@@ -30,6 +30,27 @@ describe('planChunks', () => {
     for (let i = 1; i < chunks.length; i++) expect(chunks[i]?.start).toBe(chunks[i - 1]?.end);
     for (const chunk of chunks) expect(chunk.end - chunk.start).toBeLessThanOrEqual(90);
   });
+
+  it('bounds every chunk, and so the memory of each recogniser, however long the file', () => {
+    // Quietest at the far or near edge of every search window: the longest and shortest cuts.
+    const ramp = (seconds: number, fromDb: number, toDb: number) => {
+      const db = new Float32Array(Math.round(seconds * 100));
+      for (let i = 0; i < db.length; i++) db[i] = fromDb + ((toDb - fromDb) * i) / db.length;
+      return { frameS: 0.01, db };
+    };
+    for (const seconds of [90, 91, 135, 136, 200, 599, 3600]) {
+      for (const energy of [ramp(seconds, -20, -90), ramp(seconds, -90, -20)]) {
+        const chunks = planChunks(seconds, energy);
+        expect(chunks[0]?.start).toBe(0);
+        expect(chunks.at(-1)?.end).toBe(seconds);
+        for (const [i, chunk] of chunks.entries()) {
+          expect(chunk.end - chunk.start).toBeGreaterThan(0);
+          expect(chunk.end - chunk.start).toBeLessThanOrEqual(90);
+          if (i > 0) expect(chunk.start).toBe(chunks[i - 1]?.end);
+        }
+      }
+    }
+  });
 });
 
 describe('wavHeader', () => {
