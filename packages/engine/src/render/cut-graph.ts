@@ -1,5 +1,5 @@
-// The filter graph that joins kept spans: one `select` pass for the picture (no split, so memory
-// stays flat however many gaps are cut) and atrim+concat for the sound (sample-accurate).
+// The filter graph that joins kept spans of the picture: one `select` pass (no split, so memory stays
+// flat however many gaps are cut). The sound is cut apart from it, sample-exactly (sound-cut.ts).
 import { formatSeconds, fpsRational } from './spans.ts';
 import type { FrameSpan } from './spans.ts';
 
@@ -12,10 +12,6 @@ export type CutGraphOptions = {
   variableFrameRate: boolean;
   /** Filters appended to the joined picture (crop, scale, ass...), already escaped. */
   videoTail?: readonly string[];
-  /** Only the sound (smart cut copies the picture); default false. */
-  audioOnly?: boolean;
-  /** Which ffmpeg input holds the source; default 0. */
-  inputIndex?: number;
 };
 
 /** The seek point and input length that bound decoding to what the spans need. */
@@ -49,7 +45,6 @@ export function buildCutFilterGraph(options: CutGraphOptions): string {
   const rate = fpsRational(fps);
   // NOTE: half-frame margins make the selection immune to rounding of frame times.
   const rel = (frame: number) => formatSeconds(Math.max(0, (frame - 0.5) / fps - offsetS));
-  const exact = (frame: number) => formatSeconds(frame / fps - offsetS);
   const between = sumExpression(spans.map((s) => `between(t,${rel(s.first)},${rel(s.end)})`));
   const video = [
     ...(options.variableFrameRate ? [`fps=${rate}`] : []),
@@ -57,20 +52,7 @@ export function buildCutFilterGraph(options: CutGraphOptions): string {
     `setpts=N/(${rate})/TB`,
     ...(options.videoTail ?? []),
   ].join(',');
-  const input = options.inputIndex ?? 0;
-  const lines = options.audioOnly ? [] : [`[${input}:v:0]${video}[v]`];
-  const trims = spans.map(
-    (s) => `atrim=start=${exact(s.first)}:end=${exact(s.end)},asetpts=PTS-STARTPTS`,
-  );
-  if (spans.length === 1) {
-    lines.push(`[${input}:a:0]${trims[0]}[a]`);
-  } else {
-    const labels = spans.map((_, i) => `[s${i}]`);
-    lines.push(`[${input}:a:0]asplit=${spans.length}${labels.join('')}`);
-    trims.forEach((trim, i) => lines.push(`${labels[i]}${trim}[t${i}]`));
-    lines.push(`${spans.map((_, i) => `[t${i}]`).join('')}concat=n=${spans.length}:v=0:a=1[a]`);
-  }
-  return lines.join(';\n');
+  return `[0:v:0]${video}[v]`;
 }
 
 /**

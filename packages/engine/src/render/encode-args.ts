@@ -8,9 +8,10 @@ export type EncodeArgsOptions = {
   graphPath: string;
   offsetS: number;
   lengthS: number;
+  /** The kept sound, already cut and encoded (sound-cut.ts): copied in. */
+  audioPath: string;
   crf?: number;
   preset?: string;
-  audioBitrate?: string;
 };
 
 /**
@@ -35,10 +36,12 @@ export const boundedSourceArgs = (options: {
 export function buildEncodeArgs(options: EncodeArgsOptions): string[] {
   return [
     ...boundedSourceArgs(options),
+    '-i',
+    options.audioPath,
     '-map',
     '[v]',
     '-map',
-    '[a]',
+    '1:a:0',
     '-c:v',
     'libx264',
     '-preset',
@@ -48,9 +51,7 @@ export function buildEncodeArgs(options: EncodeArgsOptions): string[] {
     '-pix_fmt',
     'yuv420p',
     '-c:a',
-    'aac',
-    '-b:a',
-    options.audioBitrate ?? '128k',
+    'copy',
     '-movflags',
     '+faststart',
     '-map_metadata',

@@ -9,6 +9,7 @@ import { buildAss, remapSegments } from '../subtitles/index.ts';
 import type { ProbeResult, ProgressFn, Span } from '../types.ts';
 import { buildCutFilterGraph, inputWindow } from './cut-graph.ts';
 import { buildEncodeArgs } from './encode-args.ts';
+import { cutSound } from './sound-cut.ts';
 import { frameCount, renderFps } from './spans.ts';
 import type { FrameSpan } from './spans.ts';
 
@@ -54,29 +55,51 @@ export type FullEncodeJob = {
   onProgress?: ProgressFn;
 };
 
-/** One ffmpeg pass: select the kept frames, trim the kept samples, encode both. */
+// NOTE: the share of a full encode's progress spent cutting the sound first.
+const SOUND_SHARE = 0.03;
+
+/** The kept sound first (cut sample-exactly), then one ffmpeg pass selecting the kept frames. */
 export async function runFullEncode(job: FullEncodeJob): Promise<number> {
   const { spans, probe } = job;
-  const window = inputWindow(spans, renderFps(probe));
+  const fps = renderFps(probe);
+  const window = inputWindow(spans, fps);
+  const audioPath = join(job.dir, 'audio.m4a');
+  await cutSound({
+    inputPath: job.inputPath,
+    spans,
+    fps,
+    ...window,
+    probe,
+    outPath: audioPath,
+    signal: job.signal,
+  });
+  job.onProgress?.(SOUND_SHARE);
   const graph = buildCutFilterGraph({
     spans,
-    fps: renderFps(probe),
+    fps,
     offsetS: window.offsetS,
     variableFrameRate: probe.variableFrameRate,
     videoTail: job.videoTail,
   });
   const graphPath = join(job.dir, 'graph.txt');
   await writeFile(graphPath, graph, 'utf8');
-  const durationS = frameCount(spans) / renderFps(probe);
+  const durationS = frameCount(spans) / fps;
   await runFfmpeg(
     buildEncodeArgs({
       inputPath: job.inputPath,
       outPath: job.outPath,
       graphPath,
+      audioPath,
       offsetS: window.offsetS,
       lengthS: window.lengthS,
     }),
-    { signal: job.signal, durationS, onProgress: job.onProgress },
+    {
+      signal: job.signal,
+      durationS,
+      onProgress: job.onProgress
+        ? (f) => job.onProgress?.(SOUND_SHARE + f * (1 - SOUND_SHARE))
+        : undefined,
+    },
   );
   return durationS;
 }

@@ -2,17 +2,9 @@
 // side, then join them by copy.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { filesInOrder, runFfmpeg, runFfprobe, streamFfmpeg } from '../media/ffmpeg-runner.ts';
+import { filesInOrder, runFfmpeg, runFfprobe } from '../media/ffmpeg-runner.ts';
 import type { ProbeResult, ProgressFn } from '../types.ts';
 import { inputWindow } from './cut-graph.ts';
-import {
-  buildPcmDecodeArgs,
-  buildPcmEncodeArgs,
-  createPcmCutter,
-  pcmFormatOf,
-  spansToSampleRanges,
-} from './pcm-cut.ts';
-import type { PcmFormat, SampleRange } from './pcm-cut.ts';
 import {
   buildConcatList,
   buildCopyBatchArgs,
@@ -25,6 +17,7 @@ import {
   planSmartCut,
 } from './smart-cut-args.ts';
 import type { SmartPart } from './smart-cut-args.ts';
+import { cutSound } from './sound-cut.ts';
 import { frameCount } from './spans.ts';
 import type { FrameSpan } from './spans.ts';
 import { defaultConcurrency, runPool } from './task-pool.ts';
@@ -77,31 +70,6 @@ function taskWeight(task: Task): number {
   }
 }
 
-/** Decodes the bounded sound, keeps the ranges' samples and encodes them: two ffmpeg runs. */
-async function cutSound(o: {
-  inputPath: string;
-  offsetS: number;
-  lengthS: number;
-  ranges: SampleRange[];
-  format: PcmFormat;
-  outPath: string;
-  signal: AbortSignal;
-}): Promise<void> {
-  const decode = streamFfmpeg(buildPcmDecodeArgs(o), { signal: o.signal });
-  const cut = createPcmCutter(o.ranges, o.format);
-  async function* kept(): AsyncGenerator<Uint8Array> {
-    for await (const chunk of decode.stdout as AsyncIterable<Buffer>) yield* cut(chunk);
-  }
-  const encoded = runFfmpeg(buildPcmEncodeArgs(o.format, o.outPath), {
-    signal: o.signal,
-    stdin: kept(),
-  });
-  // NOTE: a decode failure must fail the task even though the encoder ends cleanly on a short input.
-  const results = await Promise.allSettled([decode.done, encoded]);
-  const failed = results.find((r) => r.status === 'rejected');
-  if (failed) throw failed.reason;
-}
-
 export async function runSmartCut(job: {
   inputPath: string;
   outPath: string;
@@ -135,13 +103,15 @@ export async function runSmartCut(job: {
     run: (taskSignal) =>
       cutSound({
         inputPath,
+        spans,
+        fps,
         ...window,
-        ranges: spansToSampleRanges(spans, fps, window.offsetS, pcmFormatOf(probe).sampleRate),
-        format: pcmFormatOf(probe),
+        probe,
         outPath: audioPath,
         signal: taskSignal,
       }),
   };
+
   const tasks = planTasks(audio, files);
   const total = tasks.reduce((sum, t) => sum + taskWeight(t), 0) || 1;
   let done = 0;
