@@ -16,12 +16,13 @@ import { renderShortClip } from '../src/render/short-clip.ts';
 import { makeLongTalkingVideo } from '../src/testing/test-media.ts';
 import { createTranscriber, transcriberConfigFromEnv } from '../src/transcribe/index.ts';
 import { withPeakRss } from './peak-rss.ts';
+import type { PeakRss } from './peak-rss.ts';
 
 type Row = { what: string; seconds: number; rtf?: number; target?: string; note?: string };
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
-async function timed<T>(work: () => Promise<T>): Promise<[T, number, number]> {
+async function timed<T>(work: () => Promise<T>): Promise<[T, number, PeakRss]> {
   const start = performance.now();
   const [result, peak] = await withPeakRss(work);
   return [result, (performance.now() - start) / 1000, peak];
@@ -55,7 +56,11 @@ export async function run(): Promise<void> {
   const work = join(cache, `engine-${process.pid}`);
   await mkdir(work, { recursive: true });
   const rows: Row[] = [];
-  const peaks: Record<string, number> = {};
+  const peaks: Record<string, PeakRss> = {};
+  const most = (...all: PeakRss[]): PeakRss => ({
+    tree: Math.max(...all.map((p) => p.tree)),
+    children: Math.max(...all.map((p) => p.children)),
+  });
   try {
     process.stderr.write(`bench: preparing a ${minutes}-minute 1080p30 talking video (cached)\n`);
     const video = await makeLongTalkingVideo({
@@ -89,7 +94,7 @@ export async function run(): Promise<void> {
       return [await transcriber.transcribe(wav, { language: 'en' }), transcriber.name] as const;
     });
     stage(`transcription (${engine})`, asrS, `${words.length} words`);
-    const [result, editS] = await timed(() => {
+    const [result, editS, editPeak] = await timed(() => {
       const phrases = refinePhrases(groupPhrases(words, { maxWords: 5 }), energy, d);
       const gaps = findGaps(phrases, d);
       return Promise.resolve({
@@ -106,7 +111,7 @@ export async function run(): Promise<void> {
     );
     const analysisS = probeS + audioS + energyS + asrS + editS;
     stage('ANALYSIS TOTAL', analysisS, undefined, '<= 0.25x');
-    peaks.analysis = Math.max(probePeak, audioPeak, energyPeak, asrPeak);
+    peaks.analysis = most(probePeak, audioPeak, energyPeak, asrPeak, editPeak);
 
     process.stderr.write('bench: long-form renders\n');
     const keep = subtractGaps([{ start: 0, end: d }], result.gaps);
@@ -126,7 +131,7 @@ export async function run(): Promise<void> {
       renderLongForm(input, { outPath: fullOut, keep, probe, smartCut: false }),
     );
     stage('long form full re-encode', fullS, `out ${(await outputDuration(fullOut)).toFixed(2)} s`);
-    peaks.render = Math.max(smartPeak, fullPeak);
+    peaks.render = most(smartPeak, fullPeak);
 
     const silOut = join(work, 'silenceremove.mp4');
     // NOTE: silenceremove can only cut the sound; copying the picture keeps the shared CPU free.
@@ -175,9 +180,12 @@ export async function run(): Promise<void> {
     process.stdout.write('NOTE: 2 shared cores; other work on the machine inflates the times.\n\n');
     printTable(rows);
     process.stdout.write(
-      `\npeak RSS node + children (MB): ${Object.entries(peaks)
-        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
-        .join(', ')}\n`,
+      `\npeak RSS, node + children (MB): ${Object.entries(peaks)
+        .map(([k, v]) => `${k} ${v.tree.toFixed(0)}`)
+        .join(', ')}\n` +
+        `peak RSS, child processes only (MB): ${Object.entries(peaks)
+          .map(([k, v]) => `${k} ${v.children.toFixed(0)}`)
+          .join(', ')}\n`,
     );
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -49,7 +49,8 @@ function children(pid: number): number[] {
   }
 }
 
-export function treeRssMb(root = process.pid): number {
+/** RSS of the process and every descendant, and of the descendants alone, in MB. */
+export function treeRssMb(root = process.pid): { tree: number; children: number } {
   let total = 0;
   const stack = [root];
   while (stack.length) {
@@ -57,19 +58,30 @@ export function treeRssMb(root = process.pid): number {
     total += rssKb(pid);
     stack.push(...children(pid));
   }
-  return total / 1024;
+  const own = rssKb(root);
+  return { tree: total / 1024, children: (total - own) / 1024 };
 }
 
-/** Samples the tree every `everyMs` while `work` runs; returns its result and the peak in MB. */
-export async function withPeakRss<T>(work: () => Promise<T>, everyMs = 100): Promise<[T, number]> {
+export type PeakRss = { tree: number; children: number };
+
+/**
+ * Samples the tree every `everyMs` while `work` runs; returns its result and the peaks in MB: of
+ * the whole tree, and of the child processes alone (ffmpeg, pocketsphinx). NOTE: the second does
+ * not carry what this bench process holds from earlier stages.
+ */
+export async function withPeakRss<T>(work: () => Promise<T>, everyMs = 100): Promise<[T, PeakRss]> {
   await collectGarbage();
-  let peak = treeRssMb();
-  const timer = setInterval(() => {
-    peak = Math.max(peak, treeRssMb());
-  }, everyMs);
+  const peak = treeRssMb();
+  const sample = () => {
+    const now = treeRssMb();
+    peak.tree = Math.max(peak.tree, now.tree);
+    peak.children = Math.max(peak.children, now.children);
+  };
+  const timer = setInterval(sample, everyMs);
   try {
     const result = await work();
-    return [result, Math.max(peak, treeRssMb())];
+    sample();
+    return [result, peak];
   } finally {
     clearInterval(timer);
   }
