@@ -3,6 +3,7 @@ import type { Phrase, Word } from '../types.ts';
 import {
   makeLongFormClip,
   makeShortClips,
+  scoreShortWindows,
   selectNonOverlapping,
   shortClipCandidates,
 } from './clips.ts';
@@ -77,6 +78,24 @@ describe('short clips', () => {
     }
     const scores = clips.map((c) => c.engagement_score);
     expect([...scores].sort((x, y) => y - x)).toEqual(scores);
+  });
+
+  it('finishes only the kept windows, with the same result as finishing them all first', () => {
+    const options = { maxClips: 3, minS: 15, maxS: 25 };
+    expect(makeShortClips(phrases, duration, undefined, options)).toEqual(
+      selectNonOverlapping(shortClipCandidates(phrases, duration, undefined, options), 3),
+    );
+    const { windows } = scoreShortWindows(phrases, duration, undefined, options);
+    expect(windows.length).toBeGreaterThan(3);
+    for (const w of windows)
+      expect(Object.keys(w).sort()).toEqual([
+        'end',
+        'engagement_score',
+        'features',
+        'first',
+        'last',
+        'start',
+      ]);
   });
 
   it('still offers the longest window when the speech is shorter than the minimum', () => {

@@ -92,74 +92,109 @@ export function makeLongFormClip(phrases: readonly Phrase[], durationS: number):
 
 export type Candidate = EngineClip & { features: ClipFeatures };
 
-/** Every run of whole sentences lasting minS-maxS, scored. */
-export function shortClipCandidates(
+/** A window of whole sentences with its score, before its title, description and segments. */
+export type ScoredWindow = {
+  first: number;
+  last: number;
+  start: number;
+  end: number;
+  engagement_score: number;
+  features: ClipFeatures;
+};
+
+/**
+ * Every 15-60 s window of whole sentences, scored; `finish` makes a window a full candidate.
+ * NOTE: a window keeps only its numbers, so memory stays small however long the talk; the text of
+ * a candidate (title, description, segments with their words) is made only for the few kept.
+ */
+export function scoreShortWindows(
   phrases: readonly Phrase[],
   durationS: number,
   energy: EnergyTrack | undefined,
   options: ShortClipOptions = {},
-): Candidate[] {
+): { windows: ScoredWindow[]; finish: (window: ScoredWindow) => Candidate } {
   const minS = options.minS ?? DEFAULT_SHORT_CLIP.minS;
   const maxS = Math.max(minS, options.maxS ?? DEFAULT_SHORT_CLIP.maxS);
   const words = allWords(phrases);
   const sentences = splitSentences(words, options.sentencePauseS);
   const stats = termStats(words.map((w) => normaliseToken(w.text)));
   const keywords = topKeywords(stats, 10);
-  const candidates: Candidate[] = [];
-  const build = (i: number, j: number): Candidate => {
+  const segmentsOf = (i: number, j: number): Phrase[] => {
     const first = sentences[i]!;
     const last = sentences[j]!;
-    const inside = sentences.slice(i, j + 1);
-    const windowWords = inside.flatMap((s) => s.words);
-    const segments = phrases
+    return phrases
       .filter((p) => p.start >= first.start - 0.5 && p.end <= last.end + 0.5)
       .filter((p) => p.words.some((w) => w.start >= first.start && w.end <= last.end));
+  };
+  const score = (i: number, j: number): ScoredWindow => {
+    const first = sentences[i]!;
+    const last = sentences[j]!;
+    const segments = segmentsOf(i, j);
     const start = Math.min(first.start, ...segments.map((s) => s.start));
     const end = Math.max(last.end, ...segments.map((s) => s.end));
     const features = scoreFeatures(
       {
         start,
         end,
-        words: windowWords,
+        words: sentences.slice(i, j + 1).flatMap((s) => s.words),
         pauseBefore: first.start - (sentences[i - 1]?.end ?? 0),
         pauseAfter: (sentences[j + 1]?.start ?? durationS) - last.end,
       },
       { energy, keywords },
     );
+    return { first: i, last: j, start, end, engagement_score: engagementScore(features), features };
+  };
+  const finish = (w: ScoredWindow): Candidate => {
+    const inside = sentences.slice(w.first, w.last + 1);
     return {
-      title: makeTitle(windowWords, stats, first.text),
+      title: makeTitle(
+        inside.flatMap((s) => s.words),
+        stats,
+        sentences[w.first]!.text,
+      ),
       description: makeDescription(inside, stats),
-      engagement_score: engagementScore(features),
+      engagement_score: w.engagement_score,
       is_long_form: false,
-      start,
-      end,
-      segments: segments.map(toSegment),
-      features,
+      start: w.start,
+      end: w.end,
+      segments: segmentsOf(w.first, w.last).map(toSegment),
+      features: w.features,
       ranker: 'heuristic',
     };
   };
+  const windows: ScoredWindow[] = [];
   let longest: [number, number] | undefined;
   for (let i = 0; i < sentences.length; i++) {
     for (let j = i; j < sentences.length; j++) {
       const length = sentences[j]!.end - sentences[i]!.start;
       if (length > maxS) break;
-      if (length >= minS) candidates.push(build(i, j));
+      if (length >= minS) windows.push(score(i, j));
       if (!longest || length > sentences[longest[1]]!.end - sentences[longest[0]]!.start) {
         longest = [i, j];
       }
     }
   }
   // NOTE: a video with less speech than minS still gets its best (longest) clip, not nothing.
-  if (!candidates.length && longest) candidates.push(build(longest[0], longest[1]));
-  return candidates;
+  if (!windows.length && longest) windows.push(score(longest[0], longest[1]));
+  return { windows, finish };
+}
+
+/** Every window as a full candidate (for inspection and tests; clip making finishes the kept). */
+export function shortClipCandidates(
+  phrases: readonly Phrase[],
+  durationS: number,
+  energy: EnergyTrack | undefined,
+  options: ShortClipOptions = {},
+): Candidate[] {
+  const { windows, finish } = scoreShortWindows(phrases, durationS, energy, options);
+  return windows.map(finish);
 }
 
 /** Highest score first, skipping any candidate that overlaps one already kept. */
-export function selectNonOverlapping(
-  candidates: readonly Candidate[],
-  maxClips: number,
-): Candidate[] {
-  const kept: Candidate[] = [];
+export function selectNonOverlapping<
+  T extends { start: number; end: number; engagement_score: number },
+>(candidates: readonly T[], maxClips: number): T[] {
+  const kept: T[] = [];
   const ordered = [...candidates].sort(
     (a, b) => b.engagement_score - a.engagement_score || b.end - b.start - (a.end - a.start),
   );
@@ -176,6 +211,6 @@ export function makeShortClips(
   energy: EnergyTrack | undefined,
   options: ShortClipOptions = {},
 ): Candidate[] {
-  const candidates = shortClipCandidates(phrases, durationS, energy, options);
-  return selectNonOverlapping(candidates, options.maxClips ?? DEFAULT_SHORT_CLIP.maxClips);
+  const { windows, finish } = scoreShortWindows(phrases, durationS, energy, options);
+  return selectNonOverlapping(windows, options.maxClips ?? DEFAULT_SHORT_CLIP.maxClips).map(finish);
 }

@@ -5,11 +5,11 @@ import { computeEnergyTrack } from '../audio/energy-track.ts';
 import { extractAudio } from '../audio/extract-audio.ts';
 import {
   makeLongFormClip,
+  scoreShortWindows,
   selectNonOverlapping,
-  shortClipCandidates,
   DEFAULT_SHORT_CLIP,
 } from '../edit/clips.ts';
-import type { Candidate, EngineClip, ShortClipOptions } from '../edit/clips.ts';
+import type { Candidate, EngineClip, ScoredWindow, ShortClipOptions } from '../edit/clips.ts';
 import { llmConfigFromEnv, rankWithLlm } from '../edit/llm-rank.ts';
 import { groupPhrases } from '../edit/phrases.ts';
 import { findGaps, refinePhrases } from '../edit/segments.ts';
@@ -81,26 +81,35 @@ export async function analyseVideo(inputPath: string, options: AnalyseOptions): 
   if (options.steps.longForm) clips.push(makeLongFormClip(phrases, probe.durationS));
   if (options.steps.shortForm) {
     const shortOptions = { ...DEFAULT_SHORT_CLIP, ...options.shortClip };
-    const candidates = shortClipCandidates(phrases, probe.durationS, energy, shortOptions);
-    const ranked = await rankCandidates(candidates, signal);
-    clips.push(...selectNonOverlapping(ranked, shortOptions.maxClips));
+    const { windows, finish } = scoreShortWindows(phrases, probe.durationS, energy, shortOptions);
+    clips.push(...(await pickShortClips(windows, finish, shortOptions.maxClips, signal)));
   }
   progress.done();
   return { probe, words, phrases, gaps, clips };
 }
 
-/** The LLM reorders the best heuristic candidates when LLM_URL is set; any failure keeps ours. */
-async function rankCandidates(candidates: Candidate[], signal?: AbortSignal): Promise<Candidate[]> {
+/**
+ * The best non-overlapping windows, made into clips. When LLM_URL is set the LLM re-scores and
+ * retitles the best heuristic candidates first; any failure keeps ours.
+ */
+async function pickShortClips(
+  windows: ScoredWindow[],
+  finish: (window: ScoredWindow) => Candidate,
+  maxClips: number,
+  signal?: AbortSignal,
+): Promise<Candidate[]> {
+  const heuristic = () => selectNonOverlapping(windows, maxClips).map(finish);
   const config = llmConfigFromEnv(process.env);
-  if (!config || !candidates.length) return candidates;
-  const best = [...candidates]
+  if (!config || !windows.length) return heuristic();
+  const best = [...windows]
     .sort((a, b) => b.engagement_score - a.engagement_score)
-    .slice(0, LLM_CANDIDATES);
+    .slice(0, LLM_CANDIDATES)
+    .map(finish);
   try {
-    return await rankWithLlm(best, config, signal);
+    return selectNonOverlapping(await rankWithLlm(best, config, signal), maxClips);
   } catch (error) {
     if (signal?.aborted) throw error;
     process.emitWarning(`LLM ranking failed, keeping the heuristic ranking: ${String(error)}`);
-    return candidates;
+    return heuristic();
   }
 }
