@@ -177,6 +177,19 @@ describe('long-form render', () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
   });
 
+  it('smart cut rejects, without hanging, when aborted partway', async () => {
+    const controller = new AbortController();
+    const run = renderLongForm(plainSource, {
+      outPath: join(dir, 'smart-aborted.mp4'),
+      keep,
+      probe: plainProbe,
+      smartCut: true,
+      signal: controller.signal,
+      onProgress: () => controller.abort(new Error('user cancelled')),
+    });
+    await expect(run).rejects.toThrow('user cancelled');
+  });
+
   it('joins more spans than one ffmpeg expression may hold, within a frame of the kept length', async () => {
     // 140 spans of 1 frame kept, 1 frame cut: over ffmpeg's 100-term expression limit.
     const many = Array.from({ length: 140 }, (_, i) => ({

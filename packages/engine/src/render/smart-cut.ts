@@ -45,17 +45,24 @@ type Task =
 
 const frames = (p: SmartPart) => p.end - p.first;
 
-/** The sound first and the encodes next (the long runs), copies batched last. */
+/**
+ * The sound first, then the picture parts batched in timeline order, so the join can take them in
+ * as they are done.
+ */
 function planTasks(audio: Task, files: readonly PartFile[]): Task[] {
   const tasks: Task[] = [audio];
-  const batch = (kind: 'encode' | 'copy', size: number) => {
-    const items = files.filter((f) => f.part.kind === kind);
-    for (let i = 0; i < items.length; i += size) {
-      tasks.push({ kind, items: items.slice(i, i + size) });
+  const open = { encode: [] as PartFile[], copy: [] as PartFile[] };
+  const size = { encode: ENCODE_BATCH, copy: COPY_BATCH };
+  for (const file of files) {
+    const kind = file.part.kind;
+    open[kind].push(file);
+    if (open[kind].length === size[kind]) {
+      tasks.push({ kind, items: open[kind] });
+      open[kind] = [];
     }
-  };
-  batch('encode', ENCODE_BATCH);
-  batch('copy', COPY_BATCH);
+  }
+  if (open.encode.length) tasks.push({ kind: 'encode', items: open.encode });
+  if (open.copy.length) tasks.push({ kind: 'copy', items: open.copy });
   return tasks;
 }
 
@@ -115,7 +122,44 @@ export async function runSmartCut(job: {
   const tasks = planTasks(audio, files);
   const total = tasks.reduce((sum, t) => sum + taskWeight(t), 0) || 1;
   let done = 0;
-  await runPool(
+  const ready = new Map(files.map((f) => [f, Promise.withResolvers<void>()]));
+  const soundReady = Promise.withResolvers<void>();
+  const settle = (task: Task, error?: unknown) => {
+    const waits = task.kind === 'audio' ? [soundReady] : task.items.map((f) => ready.get(f)!);
+    for (const wait of waits) {
+      if (error === undefined) wait.resolve();
+      else wait.reject(error);
+    }
+  };
+  // NOTE: the join runs beside the parts (order-preserving restamp only): it starts once the sound
+  // is cut and reads each part as soon as it is done, so no long copy pass is left at the end.
+  // One stop for both: the caller's abort, or the first failure of either side.
+  const local = new AbortController();
+  const onAbort = () => local.abort(signal?.reason);
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  async function* partsWhenDone(): AsyncGenerator<Uint8Array> {
+    for (const file of files) {
+      await ready.get(file)!.promise;
+      yield* filesInOrder([file.outPath]);
+    }
+  }
+  const joined = inOrder
+    ? soundReady.promise
+        .then(() =>
+          runFfmpeg(buildRestampMuxArgs({ audioPath, fps, outPath: job.outPath }), {
+            signal: local.signal,
+            stdin: partsWhenDone(),
+          }),
+        )
+        .catch((error: unknown) => {
+          local.abort(error);
+          throw error;
+        })
+    : null;
+  // NOTE: a part that will never come must not leave a waiting promise unhandled.
+  for (const wait of [soundReady, ...ready.values()]) wait.promise.catch(() => undefined);
+  const made = runPool(
     tasks,
     job.concurrency ?? defaultConcurrency(),
     async (task, taskSignal) => {
@@ -127,11 +171,27 @@ export async function runSmartCut(job: {
             : buildCopyBatchArgs(inputPath, task.items, fps);
         await runFfmpeg(args, { signal: taskSignal });
       }
+      settle(task);
       done += taskWeight(task);
       job.onProgress?.((done / total) * (1 - MUX_SHARE));
     },
-    signal,
-  );
+    local.signal,
+  ).catch((error: unknown) => {
+    for (const task of tasks) settle(task, error);
+    local.abort(error);
+    throw error;
+  });
+  try {
+    const [partsResult, joinResult] = await Promise.allSettled([made, joined]);
+    if (partsResult.status === 'rejected') throw partsResult.reason;
+    if (joinResult.status === 'rejected') throw joinResult.reason;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+  if (inOrder) {
+    job.onProgress?.(1);
+    return durationS;
+  }
 
   const muxOptions = {
     signal,
@@ -140,13 +200,6 @@ export async function runSmartCut(job: {
       ? (f: number) => job.onProgress?.(1 - MUX_SHARE + f * MUX_SHARE)
       : undefined,
   };
-  if (inOrder) {
-    await runFfmpeg(buildRestampMuxArgs({ audioPath, fps, outPath: job.outPath }), {
-      ...muxOptions,
-      stdin: filesInOrder(files.map((f) => f.outPath)),
-    });
-    return durationS;
-  }
   const listPath = join(dir, 'parts.txt');
   const list = buildConcatList(
     files.map((f) => ({ path: f.outPath, durationS: frames(f.part) / fps })),
