@@ -52,12 +52,17 @@ export function buildEncodeArgs(options: EncodeArgsOptions): string[] {
     'yuv420p',
     '-c:a',
     'copy',
-    '-movflags',
-    '+faststart',
-    '-map_metadata',
-    '-1',
-    '-f',
-    'mp4',
-    options.outPath,
+    ...mp4OutputArgs(options.outPath),
   ];
 }
+
+/** A finished .mp4 for the web: index first (faststart), no metadata carried over from the source. */
+export const mp4OutputArgs = (outPath: string): string[] => [
+  '-movflags',
+  '+faststart',
+  '-map_metadata',
+  '-1',
+  '-f',
+  'mp4',
+  outPath,
+];

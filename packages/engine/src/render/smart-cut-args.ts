@@ -6,6 +6,7 @@
 // MPEG-TS (Annex B, parameter sets in-band) into the concat demuxer, so the re-encoded parts' own
 // SPS/PPS travel with them.
 import type { ProbeResult } from '../types.ts';
+import { mp4OutputArgs } from './encode-args.ts';
 import { formatSeconds, fpsRational } from './spans.ts';
 import type { FrameSpan } from './spans.ts';
 
@@ -96,14 +97,26 @@ export function parseStreamParams(json: string): VideoStreamParams {
 }
 
 /**
- * Each input of a batch read only a frame past its part.
- * WARNING: without it ffmpeg 5.1 stalls once a shorter part's output is complete while its input
- * still has packets queued (seen with 4 inputs of unequal lengths).
+ * One input per part, seeked `seekFrames` from its first frame and read only a frame past its end.
+ * WARNING: without the bound ffmpeg 5.1 stalls once a shorter part's output is complete while its
+ * input still has packets queued (seen with 4 inputs of unequal lengths).
  */
-const inputBound = (part: SmartPart, fps: number): string[] => [
-  '-t',
-  formatSeconds((part.end - part.first + 1) / fps),
-];
+const partInputs = (
+  inputPath: string,
+  items: readonly { part: SmartPart }[],
+  fps: number,
+  seekFrames: number,
+  decoderArgs: readonly string[] = [],
+): string[] =>
+  items.flatMap(({ part }) => [
+    ...decoderArgs,
+    '-ss',
+    formatSeconds((part.first + seekFrames) / fps),
+    '-t',
+    formatSeconds((part.end - part.first + 1) / fps),
+    '-i',
+    inputPath,
+  ]);
 
 /**
  * Re-encodes parts in one ffmpeg run: one input per part, from an accurate seek half a frame
@@ -117,16 +130,9 @@ export function buildEncodeBatchArgs(
 ): string[] {
   return [
     // NOTE: one thread each: runs go side by side, one per core, and a short part spends more on
-    // starting and draining frame threads than it gains from them.
-    ...items.flatMap(({ part }) => [
-      '-threads',
-      '1',
-      '-ss',
-      formatSeconds((part.first - 0.5) / fps),
-      ...inputBound(part, fps),
-      '-i',
-      inputPath,
-    ]),
+    // starting and draining frame threads than it gains from them. The seek is accurate, half a
+    // frame early.
+    ...partInputs(inputPath, items, fps, -0.5, ['-threads', '1']),
     ...items.flatMap(({ part, outPath }, i) => [
       '-map',
       `${i}:v:0`,
@@ -169,13 +175,7 @@ export function buildCopyBatchArgs(
 ): string[] {
   return [
     // NOTE: a quarter frame past the keyframe, so rounding of its time never seeks to the one before.
-    ...items.flatMap(({ part }) => [
-      '-ss',
-      formatSeconds((part.first + 0.25) / fps),
-      ...inputBound(part, fps),
-      '-i',
-      inputPath,
-    ]),
+    ...partInputs(inputPath, items, fps, 0.25),
     ...items.flatMap(({ part, outPath }, i) => [
       '-map',
       `${i}:v:0`,
@@ -225,13 +225,7 @@ export function buildRestampMuxArgs(options: {
     'copy',
     '-bsf:v',
     `setts=ts=N/(${fpsRational(options.fps)})/TB`,
-    '-movflags',
-    '+faststart',
-    '-map_metadata',
-    '-1',
-    '-f',
-    'mp4',
-    options.outPath,
+    ...mp4OutputArgs(options.outPath),
   ];
 }
 
@@ -257,12 +251,6 @@ export function buildSmartMuxArgs(options: {
     '1:a:0',
     '-c',
     'copy',
-    '-movflags',
-    '+faststart',
-    '-map_metadata',
-    '-1',
-    '-f',
-    'mp4',
-    options.outPath,
+    ...mp4OutputArgs(options.outPath),
   ];
 }
