@@ -64,7 +64,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
-      WEB_DIST: path.join(REPO_ROOT, 'apps/web/dist'),
+      // NOTE: WEB_DIST lets a developer test a build made elsewhere (vite build --outDir).
+      WEB_DIST: process.env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'),
       LOG_LEVEL: 'info',
       ...env,
     },

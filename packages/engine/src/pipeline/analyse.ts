@@ -16,7 +16,7 @@ import { findGaps, refinePhrases } from '../edit/segments.ts';
 import { probeMedia } from '../media/probe.ts';
 import { createTranscriber, transcriberConfigFromEnv } from '../transcribe/index.ts';
 import type { TranscriberConfig } from '../transcribe/index.ts';
-import type { Gap, Phrase, ProbeResult, ProgressFn, Word } from '../types.ts';
+import type { EnergyTrack, Gap, Phrase, ProbeResult, ProgressFn, Word } from '../types.ts';
 import { createStagedProgress } from './progress.ts';
 
 export type AnalyseOptions = {
@@ -36,6 +36,8 @@ export type Analysis = {
   phrases: Phrase[];
   gaps: Gap[];
   clips: EngineClip[];
+  /** The loudness track the gaps were refined with (the clip screen draws it as a waveform). */
+  energy: EnergyTrack;
 };
 
 // NOTE: measured shares of the wall time on this machine (transcription dominates).
@@ -85,7 +87,7 @@ export async function analyseVideo(inputPath: string, options: AnalyseOptions): 
     clips.push(...(await pickShortClips(windows, finish, shortOptions.maxClips, signal)));
   }
   progress.done();
-  return { probe, words, phrases, gaps, clips };
+  return { probe, words, phrases, gaps, clips, energy };
 }
 
 /**
