@@ -3,18 +3,20 @@
 // BENCH_MINUTES changes the length (e.g. 2 for a quick run, or to check memory is flat in length).
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { DEFAULT_DRAW_SETTINGS, subtractGaps } from '@roughcut/shared';
+import { DEFAULT_DRAW_SETTINGS, clipKeptSpans } from '@roughcut/shared';
 import { computeEnergyTrack } from '../src/audio/energy-track.ts';
 import { extractAudio } from '../src/audio/extract-audio.ts';
 import { makeLongFormClip, makeShortClips } from '../src/edit/clips.ts';
 import { groupPhrases } from '../src/edit/phrases.ts';
-import { findGaps, refinePhrases } from '../src/edit/segments.ts';
+import { buildSegments, findGaps } from '../src/edit/segments.ts';
 import { runFfmpeg, runFfprobe } from '../src/media/ffmpeg-runner.ts';
 import { probeMedia } from '../src/media/probe.ts';
 import { renderLongForm } from '../src/render/long-form.ts';
 import { renderShortClip } from '../src/render/short-clip.ts';
 import { makeLongTalkingVideo } from '../src/testing/test-media.ts';
 import { createTranscriber, transcriberConfigFromEnv } from '../src/transcribe/index.ts';
+import { detectVoice } from '../src/vad/silero-vad.ts';
+import { gatherSpeechEvidence } from '../src/vad/speech-evidence.ts';
 import { withPeakRss } from './peak-rss.ts';
 import type { PeakRss } from './peak-rss.ts';
 
@@ -88,6 +90,8 @@ export async function run(): Promise<void> {
     stage('audio extraction (16 kHz mono)', audioS);
     const [energy, energyS, energyPeak] = await timed(() => computeEnergyTrack(wav));
     stage('energy track', energyS);
+    const [voiceTrack, vadS, vadPeak] = await timed(() => detectVoice(wav));
+    stage('voice activity (Silero VAD, wasm)', vadS, 'runs beside transcription in analyseVideo');
     const config = transcriberConfigFromEnv(process.env);
     const [[words, engine], asrS, asrPeak] = await timed(async () => {
       const transcriber = await createTranscriber(config, 'en');
@@ -95,8 +99,9 @@ export async function run(): Promise<void> {
     });
     stage(`transcription (${engine})`, asrS, `${words.length} words`);
     const [result, editS, editPeak] = await timed(() => {
-      const phrases = refinePhrases(groupPhrases(words, { maxWords: 5 }), energy, d);
-      const gaps = findGaps(phrases, d);
+      const evidence = gatherSpeechEvidence({ voice: voiceTrack, energy, words, durationS: d });
+      const phrases = buildSegments(groupPhrases(evidence.words, { maxWords: 5 }), evidence);
+      const gaps = findGaps(evidence.regions, d);
       return Promise.resolve({
         phrases,
         gaps,
@@ -109,12 +114,12 @@ export async function run(): Promise<void> {
       editS,
       `${result.gaps.length} gaps, ${result.shorts.length} shorts`,
     );
-    const analysisS = probeS + audioS + energyS + asrS + editS;
-    stage('ANALYSIS TOTAL', analysisS, undefined, '<= 0.25x');
-    peaks.analysis = most(probePeak, audioPeak, energyPeak, asrPeak, editPeak);
+    const analysisS = probeS + audioS + energyS + vadS + asrS + editS;
+    stage('ANALYSIS TOTAL', analysisS, 'stages one after another', '<= 0.25x');
+    peaks.analysis = most(probePeak, audioPeak, energyPeak, vadPeak, asrPeak, editPeak);
 
     process.stderr.write('bench: long-form renders\n');
-    const keep = subtractGaps([{ start: 0, end: d }], result.gaps);
+    const keep = clipKeptSpans({ start: 0, end: d }, result.gaps);
     const keptS = keep.reduce((s, k) => s + k.end - k.start, 0);
     const smartOut = join(work, 'long-smart.mp4');
     const [smart, smartS, smartPeak] = await timed(() =>
@@ -155,8 +160,8 @@ export async function run(): Promise<void> {
     );
 
     process.stderr.write('bench: 60 s short clip\n');
-    const shortKeep = subtractGaps(
-      [{ start: Math.min(60, d / 4), end: Math.min(60, d / 4) + 60 }],
+    const shortKeep = clipKeptSpans(
+      { start: Math.min(60, d / 4), end: Math.min(60, d / 4) + 60 },
       result.gaps,
     );
     const [, shortS, shortPeak] = await timed(() =>

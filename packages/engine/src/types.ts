@@ -49,6 +49,14 @@ export type ProbeResult = {
   openGop?: boolean;
   /** Pictures are decoded in another order than shown, i.e. B-frames (with keyframes). */
   frameReordering?: boolean;
+  /**
+   * Where the picture and the sound begin on the file's timeline (0 is its start, as ffmpeg seeks
+   * it): stream offsets and edit lists make them differ, and renders must place each stream there.
+   */
+  videoStartS?: number;
+  audioStartS?: number;
+  /** Where the picture ends on that timeline: the sound may go on after it. */
+  videoEndS?: number;
   formatName: string;
   sizeBytes: number;
   bitRate: number;
@@ -60,10 +68,27 @@ export type EnergyTrack = {
   db: Float32Array;
 };
 
+/** Speech probability (0-1) per `frameS` window of the 16 kHz mono audio, from the voice detector. */
+export type VoiceTrack = {
+  frameS: number;
+  prob: Float32Array;
+};
+
 export type TranscribeOptions = {
   language: string;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
+  /** Where finished chunks' words are kept, so a retried analysis does not hear them again. */
+  chunkStore?: TranscriptChunkStore;
+};
+
+/**
+ * Words of finished chunks of one recording, by a key naming the chunk (its times). A transcriber
+ * that works in chunks saves each as it finishes and reuses what it finds.
+ */
+export type TranscriptChunkStore = {
+  load(key: string): Promise<Word[] | undefined>;
+  save(key: string, words: readonly Word[]): Promise<void>;
 };
 
 export type Transcriber = {

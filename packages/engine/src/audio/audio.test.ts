@@ -33,6 +33,8 @@ describe('buildExtractAudioArgs', () => {
       '-dn',
       '-map_metadata',
       '-1',
+      '-af',
+      'aresample=16000:async=1:min_hard_comp=0.01:first_pts=0',
       '-ac',
       '1',
       '-ar',

@@ -1,4 +1,5 @@
 import { runFfmpeg } from '../media/ffmpeg-runner.ts';
+import { soundOnTimelineFilter } from '../media/timeline.ts';
 import type { ProgressFn } from '../types.ts';
 
 export const SPEECH_SAMPLE_RATE = 16_000;
@@ -26,6 +27,9 @@ export function buildExtractAudioArgs(inputPath: string, wavPath: string): strin
     '-dn',
     '-map_metadata',
     '-1',
+    // NOTE: on the file's timeline, as renders cut it: a sound that starts late is heard late.
+    '-af',
+    soundOnTimelineFilter({ sampleRate: SPEECH_SAMPLE_RATE }),
     '-ac',
     '1',
     '-ar',

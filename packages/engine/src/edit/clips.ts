@@ -1,12 +1,13 @@
 // Clips of the spec (title, description, engagement_score, is_long_form, segments) from phrases.
 import { MAX_ENGAGEMENT_SCORE } from '@roughcut/shared';
 import type { EnergyTrack, Phrase, Word } from '../types.ts';
-import { capitalise, keyPhrase, normaliseToken, termStats, topKeywords } from './keywords.ts';
+import { capitalise, normaliseToken, termStats, topKeywords } from './keywords.ts';
 import type { TermStats } from './keywords.ts';
 import { engagementScore, scoreFeatures } from './scoring.ts';
 import type { ClipFeatures } from './scoring.ts';
 import { splitSentences } from './sentences.ts';
 import type { Sentence } from './sentences.ts';
+import { createTitlePicker } from './titles.ts';
 
 export type ClipSegment = { start: number; end: number; phrase: string; words: Word[] };
 
@@ -33,7 +34,6 @@ export type ShortClipOptions = {
 };
 
 export const DEFAULT_SHORT_CLIP = { minS: 15, maxS: 60, maxClips: 5 } as const;
-const TITLE_MAX_CHARS = 80;
 const DESCRIPTION_MAX_CHARS = 280;
 
 const toSegment = (p: Phrase): ClipSegment => ({
@@ -46,14 +46,9 @@ const toSegment = (p: Phrase): ClipSegment => ({
 const truncate = (text: string, max: number): string =>
   text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 
-function wordTexts(words: readonly Word[]): string[] {
-  return words.map((w) => w.text.trim()).filter(Boolean);
-}
-
-function makeTitle(words: readonly Word[], stats: TermStats, fallback: string): string {
-  const phrase = keyPhrase(wordTexts(words), stats);
-  return truncate(capitalise(phrase ?? fallback), TITLE_MAX_CHARS) || 'Untitled clip';
-}
+/** The long form's title: the clause that best says what the whole talk is about. */
+export const longFormTitle = (words: readonly Word[]): string =>
+  words.length ? createTitlePicker(words).pick(words, 'Full video') : 'Full video';
 
 /** The gist: the sentences richest in the document's keywords, in their spoken order. */
 function makeDescription(sentences: readonly Sentence[], stats: TermStats, count = 2): string {
@@ -77,7 +72,7 @@ export function makeLongFormClip(phrases: readonly Phrase[], durationS: number):
   const stats = termStats(words.map((w) => normaliseToken(w.text)));
   const sentences = splitSentences(words);
   return {
-    title: words.length ? makeTitle(words, stats, 'Full video') : 'Full video',
+    title: longFormTitle(words),
     description: sentences.length
       ? makeDescription(sentences, stats, 3)
       : 'No speech was recognised in this video.',
@@ -119,6 +114,9 @@ export function scoreShortWindows(
   const sentences = splitSentences(words, options.sentencePauseS);
   const stats = termStats(words.map((w) => normaliseToken(w.text)));
   const keywords = topKeywords(stats, 10);
+  // NOTE: titles are remembered as they are given, so the clips kept get different ones, and none
+  // repeats the long form's.
+  const titles = createTitlePicker(words, words.length ? [longFormTitle(words)] : []);
   const segmentsOf = (i: number, j: number): Phrase[] => {
     const first = sentences[i]!;
     const last = sentences[j]!;
@@ -147,9 +145,8 @@ export function scoreShortWindows(
   const finish = (w: ScoredWindow): Candidate => {
     const inside = sentences.slice(w.first, w.last + 1);
     return {
-      title: makeTitle(
+      title: titles.pick(
         inside.flatMap((s) => s.words),
-        stats,
         sentences[w.first]!.text,
       ),
       description: makeDescription(inside, stats),

@@ -40,33 +40,5 @@ export function topKeywords(stats: TermStats, limit: number): string[] {
     .map(([t]) => t);
 }
 
-/**
- * The best run of 2-4 words (raw text) starting and ending on content words, scored by the
- * document frequency of its content words: a "key phrase" for a title.
- */
-export function keyPhrase(
-  words: readonly string[],
-  documentStats: TermStats,
-  maxLength = 4,
-): string | undefined {
-  const tokens = words.map(normaliseToken);
-  let best: { score: number; text: string } | undefined;
-  for (let i = 0; i < tokens.length; i++) {
-    if (!isContentWord(tokens[i]!)) continue;
-    for (let len = 1; len <= maxLength && i + len <= tokens.length; len++) {
-      const last = tokens[i + len - 1]!;
-      if (!isContentWord(last)) continue;
-      const slice = tokens.slice(i, i + len);
-      const score =
-        slice.reduce((s, t) => s + (isContentWord(t) ? (documentStats.counts.get(t) ?? 1) : 0), 0) +
-        0.5 * len;
-      if (!best || score > best.score) {
-        best = { score, text: words.slice(i, i + len).join(' ') };
-      }
-    }
-  }
-  return best?.text;
-}
-
 export const capitalise = (text: string): string =>
   text ? text[0]!.toUpperCase() + text.slice(1) : text;

@@ -42,7 +42,7 @@ describe('LLM ranking against a loopback OpenAI-compatible server', () => {
         return;
       }
       const content =
-        'Sure: {"clips":[{"id":1,"score":9.25,"title":"Rockets explained","description":"Why fuel matters."},{"id":7,"score":3}]}';
+        'Sure: {"clips":[{"id":1,"score":9.25,"title":"Rockets explained","description":"Why fuel matters."},{"id":7,"score":3},{"id":2,"score":6,"title":" \\"rockets explained\\" "}]}';
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
     });
@@ -54,11 +54,10 @@ describe('LLM ranking against a loopback OpenAI-compatible server', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('re-scores and retitles the candidates it answers for and keeps the rest', async () => {
-    const ranked = await rankWithLlm([candidate('first', 5), candidate('second', 4)], {
-      url,
-      apiKey: 'k',
-      model: 'm',
-    });
+    const ranked = await rankWithLlm(
+      [candidate('first', 5), candidate('second', 4), candidate('third', 2)],
+      { url, apiKey: 'k', model: 'm' },
+    );
     expect(ranked[1]).toMatchObject({
       engagement_score: 9.3,
       title: 'Rockets explained',
@@ -66,6 +65,10 @@ describe('LLM ranking against a loopback OpenAI-compatible server', () => {
       ranker: 'llm',
     });
     expect(ranked[0]).toMatchObject({ engagement_score: 5, title: 'first' });
+    // The same title again (quoted, other case) goes to the first clip only.
+    expect(ranked[2]).toMatchObject({ engagement_score: 6, title: 'third', ranker: 'llm' });
+    expect(lastBody.messages?.[0]?.content).toMatch(/complete clause the speaker says/);
+    expect(lastBody.messages?.[0]?.content).toMatch(/Every clip gets a different title/);
     expect(lastAuth).toBe('Bearer k');
     expect(lastBody.model).toBe('m');
     expect(lastBody.messages?.[0]?.content).toContain('second');

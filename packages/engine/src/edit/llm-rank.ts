@@ -25,11 +25,24 @@ export function buildRankingPrompt(candidates: readonly Candidate[]): string {
   }));
   return [
     'You pick the most engaging short vertical clips from a talk.',
-    'For each candidate, give a score from 0 to 10, a title of at most 8 words and a one-sentence description.',
+    'For each candidate, give a score from 0 to 10, a title and a one-sentence description.',
+    'A title is 3 to 8 words in Title Case that a viewer takes in at a glance: best a complete clause the speaker says in that clip, or a faithful paraphrase of one.',
+    'Every clip gets a different title. No quotes, hashtags or emoji.',
     'Answer with JSON only: {"clips":[{"id":0,"score":7.5,"title":"...","description":"..."}]}.',
     `Candidates: ${JSON.stringify(list)}`,
   ].join('\n');
 }
+
+/** One line, no wrapping quotes, at most 80 characters; undefined when nothing is left. */
+const cleanTitle = (raw: string): string | undefined => {
+  const title = raw
+    .replace(/[\p{Cc}\s]+/gu, ' ')
+    .trim()
+    .replace(/^["'“”‘’]+|["'“”‘’]+$/gu, '')
+    .trim()
+    .slice(0, 80);
+  return title || undefined;
+};
 
 export function parseRankingAnswer(content: string, count: number): LlmVerdict[] {
   const json = content.slice(content.indexOf('{'), content.lastIndexOf('}') + 1);
@@ -44,8 +57,7 @@ export function parseRankingAnswer(content: string, count: number): LlmVerdict[]
       {
         id,
         score: Math.min(MAX_ENGAGEMENT_SCORE, Math.max(0, Math.round(score * 10) / 10)),
-        title:
-          typeof c.title === 'string' && c.title.trim() ? c.title.trim().slice(0, 80) : undefined,
+        title: typeof c.title === 'string' ? cleanTitle(c.title) : undefined,
         description:
           typeof c.description === 'string' && c.description.trim()
             ? c.description.trim().slice(0, 280)
@@ -83,13 +95,21 @@ export async function rankWithLlm(
   const content = body.choices?.[0]?.message?.content;
   if (!content) throw new Error('LLM answer has no message content');
   const verdicts = new Map(parseRankingAnswer(content, candidates.length).map((v) => [v.id, v]));
+  // NOTE: a title the LLM gives twice goes to the first clip; the next keeps its own.
+  const used = new Set<string>();
+  const unique = (title: string, fallback: string) => {
+    let chosen = used.has(title.toLowerCase()) ? fallback : title;
+    for (let n = 2; used.has(chosen.toLowerCase()); n++) chosen = `${fallback} (${n})`;
+    used.add(chosen.toLowerCase());
+    return chosen;
+  };
   return candidates.map((c, id) => {
     const v = verdicts.get(id);
-    if (!v) return c;
+    if (!v) return { ...c, title: unique(c.title, c.title) };
     return {
       ...c,
       engagement_score: v.score,
-      title: v.title ?? c.title,
+      title: unique(v.title ?? c.title, c.title),
       description: v.description ?? c.description,
       ranker: 'llm',
     };

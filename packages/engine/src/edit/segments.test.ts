@@ -1,66 +1,79 @@
 import { describe, expect, it } from 'vitest';
-import type { EnergyTrack, Phrase } from '../types.ts';
-import { findGaps, refinePhrases, speechThreshold } from './segments.ts';
+import type { Phrase } from '../types.ts';
+import { buildSegments, findGaps } from './segments.ts';
 
-const phrase = (start: number, end: number): Phrase => ({
+const phrase = (start: number, end: number, text = 'x'): Phrase => ({
   start,
   end,
-  phrase: 'x',
-  words: [{ text: 'x', start, end, confidence: 1 }],
+  phrase: text,
+  words: [{ text, start, end, confidence: 1 }],
 });
 
-/** -70 dB silence with -20 dB speech in the given spans; 10 ms frames. */
-function energy(durationS: number, loud: [number, number][]): EnergyTrack {
-  const db = new Float32Array(Math.round(durationS * 100)).fill(-70);
-  for (const [a, b] of loud)
-    for (let i = Math.round(a * 100); i < Math.round(b * 100); i++) db[i] = -20;
-  return { frameS: 0.01, db };
-}
-
-describe('refinePhrases', () => {
-  it('widens a phrase to the real speech and adds the margin, so no onset or tail is cut', () => {
-    // The recogniser says 1.2-2.0; the audio is loud from 1.0 to 2.3.
-    const [p] = refinePhrases([phrase(1.2, 2)], energy(4, [[1, 2.3]]), 4, { marginS: 0.05 });
-    expect(p!.start).toBeCloseTo(0.95, 2);
-    expect(p!.end).toBeCloseTo(2.35, 2);
-  });
-
-  it('never moves past the neighbouring phrases, the video edges or maxShift', () => {
-    const track = energy(3, [[0, 3]]);
-    const refined = refinePhrases([phrase(0.5, 1), phrase(1.5, 2)], track, 3, {
-      marginS: 0.1,
-      maxShiftS: 0.2,
+describe('buildSegments', () => {
+  it('stretches the first and last phrase of a region to its edges and leaves the rest alone', () => {
+    const segments = buildSegments([phrase(1.1, 1.9, 'a'), phrase(2, 2.8, 'b')], {
+      regions: [{ start: 0.95, end: 3 }],
+      voice: [{ start: 1.05, end: 2.85 }],
     });
-    expect(refined[0]!.start).toBeGreaterThanOrEqual(0.2);
-    expect(refined[0]!.end).toBeLessThanOrEqual(1.5);
-    expect(refined[1]!.start).toBeGreaterThanOrEqual(1);
-    expect(refined[1]!.end).toBeLessThanOrEqual(3);
+    expect(segments.map((s) => [s.start, s.end, s.phrase])).toEqual([
+      [0.95, 1.9, 'a'],
+      [2, 3, 'b'],
+    ]);
   });
 
-  it('adds just the margin without an energy track', () => {
-    const [p] = refinePhrases([phrase(1, 2)], undefined, 5, { marginS: 0.1 });
-    expect(p).toMatchObject({ start: 0.9, end: 2.1 });
+  it('turns voice the recogniser found no words in into a segment with no text', () => {
+    const segments = buildSegments([phrase(5, 6, 'later')], {
+      regions: [
+        { start: 1, end: 4 },
+        { start: 4.9, end: 6.2 },
+      ],
+      voice: [
+        { start: 1.08, end: 3.88 },
+        { start: 5, end: 6.1 },
+      ],
+    });
+    expect(segments).toEqual([
+      { start: 1, end: 4, phrase: '', words: [] },
+      { ...phrase(4.9, 6.2, 'later'), words: phrase(5, 6, 'later').words },
+    ]);
+  });
+
+  it('flags a missed stretch between two recognised phrases without touching them', () => {
+    const segments = buildSegments([phrase(1, 2, 'a'), phrase(3.5, 4, 'b')], {
+      regions: [{ start: 0.9, end: 4.1 }],
+      voice: [{ start: 1, end: 4 }],
+    });
+    expect(segments.map((s) => s.phrase)).toEqual(['a', '', 'b']);
+    const [a, missed, b] = segments;
+    expect(missed!.start).toBeGreaterThanOrEqual(a!.end);
+    expect(missed!.end).toBeLessThanOrEqual(b!.start);
+    expect(missed!.start).toBeCloseTo(2.15 - 0.08, 5);
+    expect(missed!.end).toBeCloseTo(3.35 + 0.12, 5);
+  });
+
+  it('does not flag voice that only runs a little past the words (their times are approximate)', () => {
+    const segments = buildSegments([phrase(1.1, 2), phrase(2.1, 3)], {
+      regions: [{ start: 1, end: 3.2 }],
+      voice: [{ start: 0.98, end: 3.12 }],
+    });
+    expect(segments.every((s) => s.phrase === 'x')).toBe(true);
   });
 });
 
 describe('findGaps', () => {
-  it('applies the spec rule to the refined phrases', () => {
-    const track = energy(5, [
-      [1, 2],
-      [2.5, 3],
+  it('numbers the silences between regions longer than 0.3 s, from 0 and to the end', () => {
+    const gaps = findGaps(
+      [
+        { start: 1, end: 2 },
+        { start: 2.25, end: 3 },
+        { start: 3.5, end: 4 },
+      ],
+      5,
+    );
+    expect(gaps).toEqual([
+      { id: 'gap-1', start: 0, end: 1 },
+      { id: 'gap-2', start: 3, end: 3.5 },
+      { id: 'gap-3', start: 4, end: 5 },
     ]);
-    const refined = refinePhrases([phrase(1, 2), phrase(2.5, 3)], track, 5, { marginS: 0.1 });
-    expect(findGaps(refined, 5)).toEqual([
-      { id: 'gap-1', start: 0, end: 0.9 },
-      { id: 'gap-2', start: 3.1, end: 5 },
-    ]);
-  });
-});
-
-describe('speechThreshold', () => {
-  it('sits between the noise floor and the speech level', () => {
-    const t = speechThreshold(energy(10, [[2, 6]]));
-    expect(t).toBeGreaterThan(-70);
-    expect(t).toBeLessThan(-20);
   });
 });

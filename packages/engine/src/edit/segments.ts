@@ -1,72 +1,105 @@
-// Energy refinement of phrase boundaries. Gaps are derived from phrases by the shared rule, so
-// widening each phrase to the real speech (plus a margin) is what keeps every word onset and tail
-// out of the cut, while the web app computing gaps from the same phrases still agrees.
-import { detectGaps } from '@roughcut/shared';
-import type { EnergyTrack, Gap, Phrase } from '../types.ts';
+// The clip's segments (subtitle phrases) and gaps from the speech evidence. Gaps are the quiet
+// between kept regions, so a stretch with voice is never cut, whether or not the recogniser found
+// words in it; voice without words becomes a segment with no text for the user to type or delete.
+import { GAP_THRESHOLD_S, detectGaps } from '@roughcut/shared';
+import type { Gap, Phrase, Span } from '../types.ts';
+import { subtractSpans } from '../vad/evidence-spans.ts';
+import { DEFAULT_EVIDENCE } from '../vad/speech-evidence.ts';
 
-export type RefineOptions = {
-  /** Kept around speech on both sides of a cut (seconds). */
-  marginS?: number;
-  /** How far a boundary may move to follow the energy (seconds). */
-  maxShiftS?: number;
+export type SegmentOptions = {
+  /** Uncovered voice at least this long becomes a segment of its own (seconds). */
+  missedMinS?: number;
+  /** Voice this close to a recognised phrase belongs to it (the words' times are approximate). */
+  wordSlackS?: number;
+  headPadS?: number;
+  tailPadS?: number;
 };
 
-export const DEFAULT_CUT_MARGIN_S = 0.08;
-const DEFAULT_MAX_SHIFT_S = 0.35;
+const DEFAULTS = { missedMinS: 0.3, wordSlackS: 0.15 } as const;
 
-function percentile(values: Float32Array, p: number): number {
-  const finite = Array.from(values).filter((v) => Number.isFinite(v));
-  if (!finite.length) return -100;
-  finite.sort((a, b) => a - b);
-  return finite[Math.min(finite.length - 1, Math.floor(p * finite.length))]!;
-}
-
-/** The dB level above which a frame counts as sound: between the noise floor and speech level. */
-export function speechThreshold(energy: EnergyTrack): number {
-  const floor = percentile(energy.db, 0.1);
-  const loud = percentile(energy.db, 0.95);
-  return Math.max(floor + 6, floor + 0.25 * (loud - floor));
-}
+const emptySegment = (start: number, end: number): Phrase => ({
+  start,
+  end,
+  phrase: '',
+  words: [],
+});
 
 /**
- * Moves each phrase start earlier and end later while the audio right outside it is still loud
- * (bounded by maxShift and by the neighbouring phrases), then adds the margin.
+ * One region's segments: its phrases, the first and last stretched to the region's edges, and a
+ * text-less segment wherever the voice detector heard speech no recognised word accounts for.
  */
-export function refinePhrases(
-  phrases: readonly Phrase[],
-  energy: EnergyTrack | undefined,
-  durationS: number,
-  options: RefineOptions = {},
+function regionSegments(
+  region: Span,
+  phrases: Phrase[],
+  voice: readonly Span[],
+  o: Required<SegmentOptions>,
 ): Phrase[] {
-  const margin = options.marginS ?? DEFAULT_CUT_MARGIN_S;
-  const maxShift = options.maxShiftS ?? DEFAULT_MAX_SHIFT_S;
-  const sorted = [...phrases].sort((a, b) => a.start - b.start);
-  const threshold = energy ? speechThreshold(energy) : 0;
-  const loudFrame = (i: number): boolean => {
-    const v = energy?.db[i];
-    return v !== undefined && v > threshold;
+  const covered = phrases.map((p) => ({
+    start: p.start - o.wordSlackS,
+    end: p.end + o.wordSlackS,
+  }));
+  const inRegion = voice
+    .map((v) => ({ start: Math.max(v.start, region.start), end: Math.min(v.end, region.end) }))
+    .filter((v) => v.end > v.start);
+  const missed = subtractSpans(inRegion, covered);
+  const out: Phrase[] = phrases.map((p) => ({ ...p }));
+  // Uncovered voice that lies close together is one missed stretch.
+  let group: Span[] = [];
+  const flush = () => {
+    const total = group.reduce((sum, s) => sum + s.end - s.start, 0);
+    if (group.length && total >= o.missedMinS) {
+      // NOTE: the padding is less than the word slack, so it never reaches into a phrase.
+      out.push(
+        emptySegment(
+          Math.max(region.start, group[0]!.start - o.headPadS),
+          Math.min(region.end, group[group.length - 1]!.end + o.tailPadS),
+        ),
+      );
+    }
+    group = [];
   };
-  const frame = energy?.frameS ?? 0.01;
-  // NOTE: walks whole frame indices, not accumulated float seconds, so no boundary drifts a frame.
-  return sorted.map((phrase, i) => {
-    const lower = i > 0 ? sorted[i - 1]!.end : 0;
-    const upper = i < sorted.length - 1 ? sorted[i + 1]!.start : durationS;
-    let first = Math.round(phrase.start / frame);
-    const firstLimit = Math.ceil(Math.max(lower, phrase.start - maxShift) / frame);
-    while (energy && first - 1 >= firstLimit && loudFrame(first - 1)) first--;
-    let last = Math.round(phrase.end / frame);
-    const lastLimit = Math.floor(Math.min(upper, phrase.end + maxShift) / frame);
-    while (energy && last < lastLimit && loudFrame(last)) last++;
-    const start = Math.min(phrase.start, first * frame);
-    const end = Math.max(phrase.end, last * frame);
-    return {
-      ...phrase,
-      start: Math.max(lower, 0, start - margin),
-      end: Math.min(upper, durationS, end + margin),
-    };
-  });
+  for (const s of missed) {
+    const last = group[group.length - 1];
+    const between = last ? out.some((p) => p.start >= last.end && p.end <= s.start) : false;
+    if (last && (between || s.start - last.end > GAP_THRESHOLD_S)) flush();
+    group.push(s);
+  }
+  flush();
+  out.sort((a, b) => a.start - b.start);
+  const first = out[0];
+  const last = out[out.length - 1];
+  if (first) first.start = Math.min(first.start, region.start);
+  if (last) last.end = Math.max(last.end, region.end);
+  return out.filter((p) => p.end > p.start);
 }
 
-/** SPEC section 5 gaps of phrases already refined. */
-export const findGaps = (phrases: readonly Phrase[], durationS: number): Gap[] =>
-  detectGaps(phrases, durationS);
+/** Every region's segments, in time order. Phrases are placed in the region holding their middle. */
+export function buildSegments(
+  phrases: readonly Phrase[],
+  evidence: { regions: readonly Span[]; voice: readonly Span[] },
+  options: SegmentOptions = {},
+): Phrase[] {
+  const o: Required<SegmentOptions> = {
+    ...DEFAULTS,
+    headPadS: DEFAULT_EVIDENCE.headPadS,
+    tailPadS: DEFAULT_EVIDENCE.tailPadS,
+    ...options,
+  };
+  const sorted = [...phrases].sort((a, b) => a.start - b.start);
+  const placed = new Set<Phrase>();
+  const segments = evidence.regions.flatMap((region) => {
+    const inside = sorted.filter((p) => {
+      const middle = (p.start + p.end) / 2;
+      return !placed.has(p) && middle >= region.start && middle <= region.end;
+    });
+    inside.forEach((p) => placed.add(p));
+    return regionSegments(region, inside, evidence.voice, o);
+  });
+  // NOTE: a phrase outside every region cannot happen (its words are evidence); kept if it does.
+  const stray = sorted.filter((p) => !placed.has(p));
+  return [...segments, ...stray].sort((a, b) => a.start - b.start);
+}
+
+/** SPEC section 5 gaps: the silences between the kept regions longer than the threshold. */
+export const findGaps = (regions: readonly Span[], durationS: number): Gap[] =>
+  detectGaps(regions, durationS);

@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { EngineError } from '../types.ts';
+import { tiedCommand } from './tied-spawn.ts';
 import type { ProgressFn } from '../types.ts';
 
 export type FfmpegOptions = {
@@ -177,7 +178,9 @@ function spawnTool(
   const stdio: ('pipe' | 'ignore')[] = [options.stdin ? 'pipe' : 'ignore', stdoutMode, 'pipe'];
   if (wantsProgress) stdio.push('pipe');
   const binary = tool === 'ffmpeg' ? ffmpegBinary() : ffprobeBinary();
-  const child = spawn(binary, argv, { stdio, windowsHide: true });
+  // NOTE: tied to this process, so a worker killed mid-render takes its ffmpeg with it.
+  const [command, commandArgs] = tiedCommand(binary, argv);
+  const child = spawn(command, commandArgs, { stdio, windowsHide: true });
   const tail = createLineTail(STDERR_TAIL_LINES, options.onStderrLine);
   let stopped = false;
 

@@ -67,6 +67,33 @@ describe('parseProbeOutput', () => {
     expect(r.fps).toBeCloseTo(29.97, 2);
   });
 
+  it('places each stream on the file timeline, counted from the file start', () => {
+    const late = JSON.stringify({
+      streams: [
+        { ...video, start_time: '0.400000' },
+        { ...audio, start_time: '0.000000' },
+      ],
+      format: { format_name: 'mov,mp4', duration: '12', start_time: '0.000000' },
+    });
+    expect(parseProbeOutput(late, 1)).toMatchObject({
+      videoStartS: 0.4,
+      audioStartS: 0,
+      videoEndS: 10.41,
+    });
+    const shifted = JSON.stringify({
+      streams: [
+        { ...video, start_time: '1.500000' },
+        { ...audio, start_time: '1.478000' },
+      ],
+      format: { format_name: 'mov,mp4', duration: '12', start_time: '1.478000' },
+    });
+    expect(parseProbeOutput(shifted, 1)).toMatchObject({ videoStartS: 0.022, audioStartS: 0 });
+    expect(parseProbeOutput(probe([video, audio]), 1)).toMatchObject({
+      videoStartS: 0,
+      audioStartS: 0,
+    });
+  });
+
   it('swaps the display size for rotation metadata', () => {
     const rotated = {
       ...video,

@@ -63,6 +63,7 @@ type FfprobeStream = {
   sample_rate?: string;
   channels?: number;
   duration?: string;
+  start_time?: string;
   nb_frames?: string;
   disposition?: { attached_pic?: number };
   tags?: Record<string, string>;
@@ -70,7 +71,13 @@ type FfprobeStream = {
 };
 export type FfprobeOutput = {
   streams?: FfprobeStream[];
-  format?: { format_name?: string; duration?: string; size?: string; bit_rate?: string };
+  format?: {
+    format_name?: string;
+    duration?: string;
+    start_time?: string;
+    size?: string;
+    bit_rate?: string;
+  };
 };
 
 export const parseRatio = (value: string | undefined): number => {
@@ -96,6 +103,16 @@ const streamRotation = (stream: FfprobeStream): number => {
   if (matrix?.rotation !== undefined) return normaliseRotation(matrix.rotation);
   return normaliseRotation(toNumber(stream.tags?.rotate));
 };
+
+/** The file's own start: ffmpeg counts seek positions (-ss) and its output times from it. */
+export const formatStart = (format: FfprobeOutput['format']): number =>
+  toNumber(format?.start_time);
+
+/** Where a stream begins on the file's timeline; an unknown start counts as the file's. */
+const streamStart = (stream: FfprobeStream, format: FfprobeOutput['format']): number =>
+  stream.start_time === undefined || stream.start_time === 'N/A'
+    ? 0
+    : Math.round((toNumber(stream.start_time) - formatStart(format)) * 1e6) / 1e6;
 
 /** ffprobe's JSON → ProbeResult, or the reason the file cannot be edited. */
 export function parseProbeOutput(json: string, sizeBytes: number): ProbeResult {
@@ -144,6 +161,12 @@ export function parseProbeOutput(json: string, sizeBytes: number): ProbeResult {
     audioCodec: audio.codec_name,
     audioSampleRate: toNumber(audio.sample_rate),
     audioChannels: toNumber(audio.channels),
+    videoStartS: streamStart(video, data.format),
+    audioStartS: streamStart(audio, data.format),
+    videoEndS:
+      Math.round(
+        (streamStart(video, data.format) + (toNumber(video.duration) || durationS)) * 1e6,
+      ) / 1e6,
     formatName: data.format?.format_name ?? '',
     sizeBytes: sizeBytes || toNumber(data.format?.size),
     bitRate: toNumber(data.format?.bit_rate),

@@ -8,6 +8,7 @@ import {
   buildProbeArgs,
   classifyProbeFailure,
   createPacketScanner,
+  formatStart,
   isVariableFrameRate,
   parseProbeOutput,
   probeError,
@@ -68,7 +69,8 @@ export async function probeMedia(path: string, options: ProbeOptions = {}): Prom
   const result = parseProbeOutput(json, size);
   if (options.scanPackets === false) return result;
 
-  const streams = (JSON.parse(json) as FfprobeOutput).streams ?? [];
+  const parsed = JSON.parse(json) as FfprobeOutput;
+  const streams = parsed.streams ?? [];
   const videoIndex =
     streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic)?.index ?? -1;
   const audioIndex = streams.find((s) => s.codec_type === 'audio')?.index ?? -1;
@@ -91,6 +93,8 @@ export async function probeMedia(path: string, options: ProbeOptions = {}): Prom
       : probeError('corrupt_file');
   }
   const packets = scanner.end();
+  // NOTE: packet times are the file's own; seeks and renders count from its start.
+  const start = formatStart(parsed.format);
   if (truncated) throw probeError('truncated_file');
   if (packets.videoPackets === 0) throw probeError('zero_length', 'no video frames');
   if (packets.audioPackets === 0) throw probeError('no_audio_stream', 'the sound track is empty');
@@ -99,7 +103,7 @@ export async function probeMedia(path: string, options: ProbeOptions = {}): Prom
     variableFrameRate: result.variableFrameRate || isVariableFrameRate(packets),
     ...(options.keyframes
       ? {
-          keyframes: packets.keyframes,
+          keyframes: start ? packets.keyframes.map((t) => t - start) : packets.keyframes,
           openGop: packets.openKeyframes > 0,
           frameReordering: packets.reorders,
         }

@@ -12,11 +12,22 @@ import {
 import type { Candidate, EngineClip, ScoredWindow, ShortClipOptions } from '../edit/clips.ts';
 import { llmConfigFromEnv, rankWithLlm } from '../edit/llm-rank.ts';
 import { groupPhrases } from '../edit/phrases.ts';
-import { findGaps, refinePhrases } from '../edit/segments.ts';
+import { buildSegments, findGaps } from '../edit/segments.ts';
 import { probeMedia } from '../media/probe.ts';
 import { createTranscriber, transcriberConfigFromEnv } from '../transcribe/index.ts';
 import type { TranscriberConfig } from '../transcribe/index.ts';
-import type { EnergyTrack, Gap, Phrase, ProbeResult, ProgressFn, Word } from '../types.ts';
+import type {
+  EnergyTrack,
+  Gap,
+  Phrase,
+  ProbeResult,
+  ProgressFn,
+  Span,
+  TranscriptChunkStore,
+  Word,
+} from '../types.ts';
+import { detectVoice } from '../vad/silero-vad.ts';
+import { gatherSpeechEvidence } from '../vad/speech-evidence.ts';
 import { createStagedProgress } from './progress.ts';
 
 export type AnalyseOptions = {
@@ -25,6 +36,8 @@ export type AnalyseOptions = {
   maxWordsInPhrase: number;
   steps: { longForm: boolean; shortForm: boolean };
   transcriber?: TranscriberConfig;
+  /** Keeps finished transcription chunks, so a retry after a crash resumes from them. */
+  transcriptChunks?: TranscriptChunkStore;
   shortClip?: Partial<ShortClipOptions>;
   signal?: AbortSignal;
   onProgress?: ProgressFn;
@@ -38,6 +51,15 @@ export type Analysis = {
   clips: EngineClip[];
   /** The loudness track the gaps were refined with (the clip screen draws it as a waveform). */
   energy: EnergyTrack;
+  /** What the audio says must be kept: the video minus the gaps. */
+  kept: Span[];
+  /** Where the voice detector heard speech. */
+  voice: Span[];
+  /**
+   * False when neither voice nor words were found: only silence is cut and the long form's
+   * transcription is empty.
+   */
+  speech: boolean;
 };
 
 // NOTE: measured shares of the wall time on this machine (transcription dominates).
@@ -45,6 +67,7 @@ export const ANALYSIS_WEIGHTS = {
   probe: 0.03,
   audio: 0.07,
   energy: 0.03,
+  // NOTE: the voice detector runs beside the recogniser; its share is inside this one.
   transcribe: 0.82,
   phrases: 0.01,
   clips: 0.04,
@@ -69,15 +92,26 @@ export async function analyseVideo(inputPath: string, options: AnalyseOptions): 
   const energy = await computeEnergyTrack(wav);
   const config = options.transcriber ?? transcriberConfigFromEnv(process.env);
   const transcriber = await createTranscriber(config, options.language);
-  const words = await transcriber.transcribe(wav, {
-    language: options.language,
-    signal,
-    onProgress: progress.stage('transcribe'),
-  });
+  const onTranscribe = progress.stage('transcribe');
+  const [voiceTrack, words] = await Promise.all([
+    detectVoice(wav, { signal }),
+    transcriber.transcribe(wav, {
+      language: options.language,
+      signal,
+      onProgress: onTranscribe,
+      ...(options.transcriptChunks ? { chunkStore: options.transcriptChunks } : {}),
+    }),
+  ]);
   progress.stage('phrases');
-  const grouped = groupPhrases(words, { maxWords: options.maxWordsInPhrase });
-  const phrases = refinePhrases(grouped, energy, probe.durationS);
-  const gaps = findGaps(phrases, probe.durationS);
+  const evidence = gatherSpeechEvidence({
+    voice: voiceTrack,
+    energy,
+    words,
+    durationS: probe.durationS,
+  });
+  const grouped = groupPhrases(evidence.words, { maxWords: options.maxWordsInPhrase });
+  const phrases = buildSegments(grouped, evidence);
+  const gaps = findGaps(evidence.regions, probe.durationS);
   progress.stage('clips');
   const clips: EngineClip[] = [];
   if (options.steps.longForm) clips.push(makeLongFormClip(phrases, probe.durationS));
@@ -87,7 +121,17 @@ export async function analyseVideo(inputPath: string, options: AnalyseOptions): 
     clips.push(...(await pickShortClips(windows, finish, shortOptions.maxClips, signal)));
   }
   progress.done();
-  return { probe, words, phrases, gaps, clips, energy };
+  return {
+    probe,
+    words,
+    phrases,
+    gaps,
+    clips,
+    energy,
+    kept: evidence.regions,
+    voice: evidence.voice,
+    speech: evidence.speech,
+  };
 }
 
 /**

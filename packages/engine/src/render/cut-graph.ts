@@ -8,8 +8,8 @@ export type CutGraphOptions = {
   fps: number;
   /** Where the input was seeked to (-ss): span times are relative to it. */
   offsetS: number;
-  /** Resample a variable frame rate to constant first, so frame times are exact. */
-  variableFrameRate: boolean;
+  /** Seconds to hold the last picture for, where the kept spans go on after the picture ends. */
+  holdEndS?: number;
   /** Filters appended to the joined picture (crop, scale, ass...), already escaped. */
   videoTail?: readonly string[];
 };
@@ -46,8 +46,15 @@ export function buildCutFilterGraph(options: CutGraphOptions): string {
   // NOTE: half-frame margins make the selection immune to rounding of frame times.
   const rel = (frame: number) => formatSeconds(Math.max(0, (frame - 0.5) / fps - offsetS));
   const between = sumExpression(spans.map((s) => `between(t,${rel(s.first)},${rel(s.end)})`));
+  // NOTE: every frame is first placed on the output grid by its own time, counted from the seek
+  // point: a variable rate becomes constant, and a picture that starts late (a stream offset or
+  // an edit list) holds its first frame from 0 instead of sliding everything earlier. One that
+  // ends before the sound holds its last frame.
+  // WARNING: the hold must be bounded: after an endless tpad ffmpeg never finishes.
+  const hold = options.holdEndS ?? 0;
   const video = [
-    ...(options.variableFrameRate ? [`fps=${rate}`] : []),
+    `fps=${rate}:start_time=0`,
+    ...(hold > 0 ? [`tpad=stop_mode=clone:stop_duration=${formatSeconds(hold)}`] : []),
     `select='${between}'`,
     `setpts=N/(${rate})/TB`,
     ...(options.videoTail ?? []),

@@ -1,7 +1,7 @@
 // The server's one call per clip: its kept spans (window minus the gaps to remove), rendered as
 // long form or as a vertical short.
 import type { DrawSettings } from '@roughcut/shared';
-import { subtractGaps } from '@roughcut/shared';
+import { clipKeptSpans } from '@roughcut/shared';
 import type { EngineClip } from '../edit/clips.ts';
 import type { Gap, ProbeResult, ProgressFn, Span } from '../types.ts';
 import { renderLongForm } from './long-form.ts';
@@ -13,6 +13,10 @@ export type EngineClipRenderOptions = {
   outPath: string;
   removeGaps: Gap[];
   subtitles: DrawSettings | null;
+  /** Where to keep a copy of the subtitle script that was burned in (none burned: not written). */
+  subtitlesOutPath?: string;
+  /** The subtitle fonts folder for libass (the server's; see docs/fonts.md). */
+  fontsDir?: string;
   smartCut?: boolean;
   signal?: AbortSignal;
   onProgress?: ProgressFn;
@@ -35,8 +39,9 @@ export function clipWindow(clip: EngineClip): Span {
   };
 }
 
+/** The shared kept-spans rule, so the render keeps exactly what the preview plays. */
 export const clipKeep = (clip: EngineClip, removeGaps: readonly Gap[]): Span[] =>
-  subtractGaps([clipWindow(clip)], removeGaps);
+  clipKeptSpans(clipWindow(clip), removeGaps);
 
 export async function renderEngineClip(
   inputPath: string,
@@ -56,6 +61,8 @@ export async function renderEngineClip(
       keep,
       probe,
       subtitles,
+      subtitlesOutPath: options.subtitlesOutPath,
+      fontsDir: options.fontsDir,
       smartCut: options.smartCut,
       signal,
       onProgress,
@@ -67,6 +74,8 @@ export async function renderEngineClip(
     keep,
     probe,
     subtitles,
+    subtitlesOutPath: options.subtitlesOutPath,
+    fontsDir: options.fontsDir,
     signal,
     onProgress,
   });

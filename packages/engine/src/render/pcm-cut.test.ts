@@ -73,6 +73,9 @@ describe('PCM command lines', () => {
       }),
     ).toEqual([
       ...['-ss', '1.5', '-t', '9', '-i', 'in.mp4', '-map', '0:a:0'],
+      // On the timeline: silence before a late start and after an early end, 9 s exactly.
+      '-af',
+      'aresample=48000:async=1:min_hard_comp=0.01:first_pts=0,apad=whole_len=432000',
       ...['-ar', '48000', '-ac', '1', '-f', 's16le', 'pipe:1'],
     ]);
   });

@@ -2,6 +2,7 @@
 // keeps the byte ranges of the kept spans, and a second ffmpeg encodes what is kept. Memory stays
 // flat and the cost is one decode, however many spans there are (an asplit/atrim graph pays per
 // span for every frame of sound, and queues what it keeps).
+import { soundOnTimelineFilter } from '../media/timeline.ts';
 import type { FrameSpan } from './spans.ts';
 import { formatSeconds } from './spans.ts';
 
@@ -51,7 +52,10 @@ export function createPcmCutter(
   };
 }
 
-/** Decodes the first sound track of the bounded input to raw PCM on stdout. */
+/**
+ * Decodes the first sound track of the bounded input to raw PCM on stdout, laid on the timeline so
+ * sample 0 is `offsetS` and there are exactly `lengthS` of samples, whatever the stream's offset.
+ */
 export function buildPcmDecodeArgs(options: {
   inputPath: string;
   offsetS: number;
@@ -66,6 +70,8 @@ export function buildPcmDecodeArgs(options: {
     options.inputPath,
     '-map',
     '0:a:0',
+    '-af',
+    soundOnTimelineFilter({ sampleRate: options.format.sampleRate, lengthS: options.lengthS }),
     '-ar',
     String(options.format.sampleRate),
     '-ac',

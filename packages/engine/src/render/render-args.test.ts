@@ -14,6 +14,7 @@ import {
   formatSeconds,
   fpsRational,
   frameCount,
+  pictureShortfallS,
   renderFps,
   snapSpans,
 } from './spans.ts';
@@ -54,6 +55,9 @@ describe('snapSpans', () => {
   it('renders a variable frame rate at the next standard rate', () => {
     expect(renderFps({ fps: 15.25, variableFrameRate: true })).toBe(24);
     expect(renderFps({ fps: 29.8, variableFrameRate: true })).toBe(30);
+    // A phone's 30 fps averages a little over 30: that is still 30, not 50.
+    expect(renderFps({ fps: 30.08, variableFrameRate: true })).toBe(30);
+    expect(renderFps({ fps: 31.5, variableFrameRate: true })).toBe(50);
     expect(renderFps({ fps: 29.97, variableFrameRate: false })).toBe(29.97);
   });
   it('counts frames and refuses an empty render', () => {
@@ -75,22 +79,36 @@ describe('buildCutFilterGraph', () => {
     { first: 90, end: 120 },
   ];
   it('selects the kept frames with half-frame margins', () => {
-    const graph = buildCutFilterGraph({ spans, fps: 30, offsetS: 0, variableFrameRate: false });
+    const graph = buildCutFilterGraph({ spans, fps: 30, offsetS: 0 });
     expect(graph).toBe(
-      "[0:v:0]select='between(t,0.983333,1.983333)+between(t,2.983333,3.983333)',setpts=N/(30)/TB[v]",
+      "[0:v:0]fps=30:start_time=0,select='between(t,0.983333,1.983333)+between(t,2.983333,3.983333)',setpts=N/(30)/TB[v]",
     );
   });
-  it('makes a variable frame rate constant first, shifts by the seek and appends the tail', () => {
+  it('places frames on the grid from the seek point first, then selects and appends the tail', () => {
     const graph = buildCutFilterGraph({
       spans: [{ first: 300, end: 330 }],
       fps: 30,
       offsetS: 9,
-      variableFrameRate: true,
       videoTail: ['scale=1080:1920'],
     });
     expect(graph).toBe(
-      "[0:v:0]fps=30,select='between(t,0.983333,1.983333)',setpts=N/(30)/TB,scale=1080:1920[v]",
+      "[0:v:0]fps=30:start_time=0,select='between(t,0.983333,1.983333)',setpts=N/(30)/TB,scale=1080:1920[v]",
     );
+  });
+  it('holds the last picture, for a bounded time, where the sound goes on after it', () => {
+    const graph = buildCutFilterGraph({
+      spans: [{ first: 240, end: 318 }],
+      fps: 30,
+      offsetS: 7,
+      holdEndS: 0.6,
+    });
+    expect(graph).toBe(
+      "[0:v:0]fps=30:start_time=0,tpad=stop_mode=clone:stop_duration=0.6,select='between(t,0.983333,3.583333)',setpts=N/(30)/TB[v]",
+    );
+    const spans = [{ first: 240, end: 318 }];
+    expect(pictureShortfallS(spans, 30, { videoEndS: 10 })).toBeCloseTo(0.6 + 1 / 30, 6);
+    expect(pictureShortfallS(spans, 30, { videoEndS: 10.6 })).toBe(0);
+    expect(pictureShortfallS(spans, 30, {})).toBe(0);
   });
   it('bounds decoding to a second around the spans', () => {
     expect(inputWindow(spans, 30)).toEqual({ offsetS: 0, lengthS: 5 });

@@ -10,7 +10,7 @@ import type { ProbeResult, ProgressFn, Span } from '../types.ts';
 import { buildCutFilterGraph, inputWindow } from './cut-graph.ts';
 import { buildEncodeArgs } from './encode-args.ts';
 import { cutSound } from './sound-cut.ts';
-import { frameCount, renderFps } from './spans.ts';
+import { frameCount, pictureShortfallS, renderFps } from './spans.ts';
 import type { FrameSpan } from './spans.ts';
 
 export type SubtitleSegment = { start: number; end: number; phrase: string };
@@ -78,7 +78,7 @@ export async function runFullEncode(job: FullEncodeJob): Promise<number> {
     spans,
     fps,
     offsetS: window.offsetS,
-    variableFrameRate: probe.variableFrameRate,
+    holdEndS: pictureShortfallS(spans, fps, probe),
     videoTail: job.videoTail,
   });
   const graphPath = join(job.dir, 'graph.txt');

@@ -1,4 +1,5 @@
 // A vertical short clip: kept spans joined, centre-cropped to 9:16, scaled, subtitles burned in.
+import { copyFile } from 'node:fs/promises';
 import type { ProbeResult, ProgressFn, Span } from '../types.ts';
 import { assFilter } from './cut-graph.ts';
 import { centreCrop, reframeFilters } from './reframe.ts';
@@ -14,6 +15,8 @@ export type ShortClipRenderOptions = {
   keep: Span[];
   probe: ProbeResult;
   subtitles?: RenderSubtitles | null;
+  /** Where to keep a copy of the burned subtitle script. */
+  subtitlesOutPath?: string;
   width?: number;
   height?: number;
   /** Folder of extra font files the subtitles name; OS fonts are found by fontconfig anyway. */
@@ -39,6 +42,7 @@ export async function renderShortClip(
         options.subtitles,
         spansToSeconds(spans, renderFps(probe)),
       );
+      if (options.subtitlesOutPath) await copyFile(assPath, options.subtitlesOutPath);
       videoTail.push(assFilter(assPath, options.fontsDir));
     }
     const durationS = await runFullEncode({

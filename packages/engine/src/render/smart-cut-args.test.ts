@@ -10,6 +10,7 @@ import {
   parseStreamParams,
   planSmartCut,
   smartCutBlocker,
+  tsPaddingFor,
 } from './smart-cut-args.ts';
 
 const probe = {
@@ -30,6 +31,10 @@ describe('smartCutBlocker', () => {
     expect(smartCutBlocker({ ...probe, rotation: 90 }, false)).toMatch(/rotation/);
     expect(smartCutBlocker({ ...probe, keyframes: [] }, false)).toMatch(/keyframe/);
     expect(smartCutBlocker({ ...probe, openGop: true }, false)).toMatch(/open GOP/);
+    expect(smartCutBlocker({ ...probe, fps: 30, videoStartS: 0.4 }, false)).toMatch(/starts after/);
+  });
+  it('lets a picture that starts within half a frame of 0 be copied', () => {
+    expect(smartCutBlocker({ ...probe, fps: 30, videoStartS: 0.01 }, false)).toBeNull();
   });
 });
 
@@ -156,5 +161,20 @@ describe('smart cut command lines', () => {
       ...['-bsf:v', 'setts=ts=N/(30000/1001)/TB'],
       ...['-movflags', '+faststart', '-map_metadata', '-1', '-f', 'mp4', 'o.mp4'],
     ]);
+  });
+});
+
+describe('tsPaddingFor', () => {
+  it('pads a tiny part with whole null packets so it is probed as MPEG-TS', () => {
+    const padding = tsPaddingFor(3 * 188);
+    expect(padding?.length).toBe(21 * 188);
+    for (let at = 0; at < padding!.length; at += 188) {
+      expect([...padding!.subarray(at, at + 4)]).toEqual([0x47, 0x1f, 0xff, 0x10]);
+    }
+    expect(padding![4]).toBe(0xff);
+  });
+  it('leaves a part of a usual size alone', () => {
+    expect(tsPaddingFor(24 * 188)).toBeNull();
+    expect(tsPaddingFor(1_000_000)).toBeNull();
   });
 });

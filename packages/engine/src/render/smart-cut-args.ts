@@ -29,6 +29,9 @@ export function smartCutBlocker(probe: ProbeResult, withSubtitles: boolean): str
   if (probe.rotation % 360 !== 0) return 'rotation metadata';
   if (!probe.keyframes?.length) return 'no keyframe list';
   if (probe.openGop) return 'open GOPs (pictures after a keyframe are shown before it)';
+  // NOTE: copied GOPs keep their place in the stream, so a picture that starts late (a stream
+  // offset or an edit list) would leave the part before it empty.
+  if ((probe.videoStartS ?? 0) > 0.5 / probe.fps) return 'the picture starts after the sound';
   return null;
 }
 
@@ -188,6 +191,26 @@ export function buildCopyBatchArgs(
       outPath,
     ]),
   ];
+}
+
+const TS_PACKET_BYTES = 188;
+/** Packets a part must have to be recognised as MPEG-TS on its own (ffmpeg 5.1 wants over 10). */
+const MIN_TS_PACKETS = 24;
+
+/**
+ * Null packets (PID 0x1FFF, which every demuxer skips) to append to a part of `sizeBytes`, or null
+ * when it is long enough.
+ * WARNING: the concat demuxer probes each part on its own, and a part of a frame or two of a flat
+ * picture (a few hundred bytes) is taken for MPEG-PS and silently left out of the join.
+ */
+export function tsPaddingFor(sizeBytes: number): Uint8Array | null {
+  const missing = MIN_TS_PACKETS - Math.floor(sizeBytes / TS_PACKET_BYTES);
+  if (missing <= 0) return null;
+  const padding = new Uint8Array(missing * TS_PACKET_BYTES).fill(0xff);
+  for (let at = 0; at < padding.length; at += TS_PACKET_BYTES) {
+    padding.set([0x47, 0x1f, 0xff, 0x10], at);
+  }
+  return padding;
 }
 
 const quoteConcatPath = (path: string): string => `'${path.replace(/'/g, "'\\''")}'`;

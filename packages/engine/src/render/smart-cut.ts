@@ -1,6 +1,6 @@
 // Smart cut, the running part: probe codec parameters, make the sound and the picture parts side by
 // side, then join them by copy.
-import { writeFile } from 'node:fs/promises';
+import { appendFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { filesInOrder, runFfmpeg, runFfprobe } from '../media/ffmpeg-runner.ts';
 import type { ProbeResult, ProgressFn } from '../types.ts';
@@ -15,6 +15,7 @@ import {
   keyframeFrames,
   parseStreamParams,
   planSmartCut,
+  tsPaddingFor,
 } from './smart-cut-args.ts';
 import type { SmartPart } from './smart-cut-args.ts';
 import { cutSound } from './sound-cut.ts';
@@ -200,6 +201,10 @@ export async function runSmartCut(job: {
       ? (f: number) => job.onProgress?.(1 - MUX_SHARE + f * MUX_SHARE)
       : undefined,
   };
+  for (const file of files) {
+    const padding = tsPaddingFor((await stat(file.outPath)).size);
+    if (padding) await appendFile(file.outPath, padding);
+  }
   const listPath = join(dir, 'parts.txt');
   const list = buildConcatList(
     files.map((f) => ({ path: f.outPath, durationS: frames(f.part) / fps })),

@@ -48,11 +48,16 @@ export function snapSpans(keep: readonly Span[], fps: number, durationS: number)
 
 /** Standard rates a variable-frame-rate source is made constant at (the first at or above it). */
 const STANDARD_RATES = [24, 25, 30, 50, 60];
+/**
+ * A variable rate's average may exceed its nominal rate a little (a few short frames): 30.08
+ * is still rendered at 30, not 50.
+ */
+const AVERAGE_SLACK = 0.97;
 
 /** The frame rate a render cuts and outputs at. */
 export function renderFps(probe: { fps: number; variableFrameRate: boolean }): number {
   if (!probe.variableFrameRate) return probe.fps;
-  return STANDARD_RATES.find((r) => r >= probe.fps - 0.01) ?? 60;
+  return STANDARD_RATES.find((r) => r >= probe.fps * AVERAGE_SLACK) ?? 60;
 }
 
 export const frameCount = (spans: readonly FrameSpan[]): number =>
@@ -81,4 +86,19 @@ export function assertSomethingKept(spans: readonly FrameSpan[]): void {
       'Nothing is left to render: the kept parts are empty. Keep at least one part of the video.',
     );
   }
+}
+
+/**
+ * How long the kept spans go on after the picture ends (the sound can be longer), plus a frame,
+ * or 0: the render holds the last picture that long.
+ */
+export function pictureShortfallS(
+  spans: readonly FrameSpan[],
+  fps: number,
+  probe: { videoEndS?: number },
+): number {
+  const last = spans[spans.length - 1];
+  if (!last || probe.videoEndS === undefined) return 0;
+  const short = last.end / fps - probe.videoEndS;
+  return short > 0.5 / fps ? short + 1 / fps : 0;
 }

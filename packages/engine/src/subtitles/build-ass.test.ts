@@ -90,7 +90,7 @@ describe('buildAss', () => {
     const fields = styleFields(buildAss(segments, settings));
     expect(fields).toEqual({
       Name: 'Default',
-      Fontname: 'DejaVu Serif',
+      Fontname: FONT_FILES.Georgia.family,
       Fontsize: '42',
       PrimaryColour: '&H000000FF',
       SecondaryColour: '&H8000FF00',
@@ -118,7 +118,7 @@ describe('buildAss', () => {
   it('writes the spec defaults as a style', () => {
     const fields = styleFields(buildAss([], DEFAULT_DRAW_SETTINGS));
     expect(fields).toMatchObject({
-      Fontname: 'DejaVu Sans',
+      Fontname: FONT_FILES['The Bold Font'].family,
       Fontsize: '18',
       PrimaryColour: '&H00E16941',
       Bold: '-1',

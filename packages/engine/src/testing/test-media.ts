@@ -53,22 +53,41 @@ export const DEFAULT_SENTENCES = [
 const SAMPLE_RATE = 16_000;
 const round4 = (s: number) => Math.round(s * 10_000) / 10_000;
 
-/** Speaks `text` with flite and trims flite's own leading and trailing silence. */
-export async function speakSentence(text: string, workDir: string, voice = 'slt'): Promise<Pcm> {
-  const file = path.join(
-    workDir,
-    `flite-${process.pid}-${Math.random().toString(36).slice(2)}.wav`,
-  );
+export type SpeakOptions = {
+  /** flite's duration_stretch: above 1 speaks slower, below 1 faster. */
+  stretch?: number;
+};
+
+/**
+ * Speaks `text` with flite and trims flite's own leading and trailing silence. Voices that speak
+ * at 8 kHz (kal) are resampled to 16 kHz by ffmpeg.
+ */
+export async function speakSentence(
+  text: string,
+  workDir: string,
+  voice = 'slt',
+  options: SpeakOptions = {},
+): Promise<Pcm> {
+  const stem = path.join(workDir, `flite-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  const file = `${stem}.wav`;
+  const resampled = `${stem}-16k.wav`;
+  const stretch =
+    options.stretch === undefined ? [] : ['--setf', `duration_stretch=${options.stretch}`];
   // NOTE: the text is one argv element; no shell ever sees it.
-  await execFileAsync('flite', ['-voice', voice, '-t', text, '-o', file]);
+  await execFileAsync('flite', ['-voice', voice, ...stretch, '-t', text, '-o', file]);
   try {
-    const pcm = parseWav(await readFile(file));
+    let pcm = parseWav(await readFile(file));
+    if (pcm.sampleRate !== SAMPLE_RATE) {
+      await runFfmpeg(['-i', file, '-ar', String(SAMPLE_RATE), '-c:a', 'pcm_s16le', resampled]);
+      pcm = parseWav(await readFile(resampled));
+    }
     if (pcm.sampleRate !== SAMPLE_RATE) throw new Error(`flite wrote ${pcm.sampleRate} Hz audio`);
     const range = findSoundRange(pcm.samples);
     if (!range) throw new Error(`flite produced no sound for: ${text}`);
     return { sampleRate: pcm.sampleRate, samples: pcm.samples.slice(range.first, range.last + 1) };
   } finally {
     await rm(file, { force: true });
+    await rm(resampled, { force: true });
   }
 }
 
@@ -132,7 +151,7 @@ const videoCodecArgs = (codec: 'h264' | 'hevc', fps: number): string[] =>
     : ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '28', '-g', String(Math.round(fps * 2))];
 
 /** Muxes a lavfi test picture with a WAV into an H.264 (or HEVC)/AAC mp4 with faststart. */
-async function muxPictureWithSound(o: {
+export async function muxPictureWithSound(o: {
   wav: string;
   output: string;
   width: number;

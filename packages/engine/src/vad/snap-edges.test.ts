@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { EnergyTrack } from '../types.ts';
+import { MIN_GAP_S, padRegions, snapToQuiet } from './snap-edges.ts';
+
+const PADS = { headPadS: 0.08, tailPadS: 0.12, minHeadPadS: 0.04, minTailPadS: 0.05 };
+
+/** 10 ms frames: -100 dB with the given spans at -20 dB, and a fading tail after each. */
+function track(durationS: number, loud: [number, number][], fadeFrames = 0): EnergyTrack {
+  const db = new Float32Array(Math.round(durationS * 100)).fill(-100);
+  for (const [a, b] of loud) {
+    const end = Math.round(b * 100);
+    for (let i = Math.round(a * 100); i < end; i++) db[i] = -20;
+    for (let k = 0; k < fadeFrames; k++) db[end + k] = -25 - 5 * k;
+  }
+  return { frameS: 0.01, db };
+}
+
+describe('snapToQuiet', () => {
+  const options = {
+    maxSnapS: 0.3,
+    maxTrimS: 0.2,
+    floorDb: -65,
+    minHeadPadS: 0.04,
+    minTailPadS: 0.05,
+  };
+
+  it('follows a fading word ending out to the quiet, but no further than the floor', () => {
+    // The fade drops 5 dB a frame from -25 dB; the -65 dB floor stops it after 8 frames.
+    const [span] = snapToQuiet(track(4, [[1, 2]], 12), [{ start: 1, end: 2 }], options);
+    expect(span!.start).toBeCloseTo(1, 5);
+    expect(span!.end).toBeCloseTo(2.08, 5);
+  });
+
+  it('gives back only quiet frames when the detector ran on past the sound', () => {
+    const [span] = snapToQuiet(track(4, [[1, 2]]), [{ start: 0.9, end: 2.15 }], options);
+    expect(span).toMatchObject({ start: 1, end: 2, cleanStart: true, cleanEnd: true });
+  });
+
+  it('over room tone, moves an edge in no further than the minimum padding gives back', () => {
+    const energy = track(4, [[1, 2]]);
+    energy.db.fill(-60, 0, 100);
+    energy.db.fill(-60, 200);
+    const [span] = snapToQuiet(energy, [{ start: 0.8, end: 2.3 }], options);
+    expect(span).toMatchObject({ cleanStart: false, cleanEnd: false });
+    expect(span!.start).toBeCloseTo(0.84, 5);
+    expect(span!.end).toBeCloseTo(2.25, 5);
+  });
+
+  it('never moves an edge into the neighbouring span', () => {
+    const spans = snapToQuiet(
+      track(4, [[1, 3]]),
+      [
+        { start: 1, end: 1.8 },
+        { start: 2, end: 3 },
+      ],
+      options,
+    );
+    expect(spans[0]!.end).toBeLessThanOrEqual(spans[1]!.start);
+  });
+});
+
+describe('padRegions', () => {
+  it('pads fully where the pause allows and keeps a gap from 0 and to the end', () => {
+    expect(padRegions([{ start: 1, end: 2 }], 4, PADS)).toEqual([{ start: 0.92, end: 2.12 }]);
+  });
+
+  it('joins spans whose pause cannot stay a gap after the minimum padding', () => {
+    const short = 0.04 + MIN_GAP_S + 0.05 - 0.01;
+    const regions = padRegions(
+      [
+        { start: 1, end: 2 },
+        { start: 2 + short, end: 3 },
+      ],
+      4,
+      PADS,
+    );
+    expect(regions).toHaveLength(1);
+  });
+
+  it('shares what a short gap can spare, so every pause that is a gap stays longer than 0.3 s', () => {
+    const regions = padRegions(
+      [
+        { start: 1, end: 2 },
+        { start: 2.5, end: 3 },
+      ],
+      4,
+      PADS,
+    );
+    expect(regions).toHaveLength(2);
+    const left = regions[1]!.start - regions[0]!.end;
+    expect(left).toBeCloseTo(MIN_GAP_S, 5);
+    expect(regions[0]!.end - 2).toBeGreaterThanOrEqual(0.05);
+    expect(2.5 - regions[1]!.start).toBeGreaterThanOrEqual(0.04);
+  });
+
+  it('keeps the start of the video when the speech begins too soon for a gap', () => {
+    expect(padRegions([{ start: 0.2, end: 1 }], 2, PADS)[0]!.start).toBe(0);
+    expect(padRegions([{ start: 0, end: 1.8 }], 2, PADS)[0]!.end).toBe(2);
+  });
+});
