@@ -9,15 +9,24 @@ NODE_MAJOR="${NODE_VERSION%%.*}"
 
 # NOTE: python3, make and g++ build the whisper.cpp binding (smart-whisper) during npm ci.
 OS_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us flite chromium fonts-dejavu-core fonts-liberation ca-certificates unzip python3 make g++)
+# NOTE: these back the 12 subtitle fonts of the spec with the same files on the server and in the
+# browser (docs/fonts.md); the server refuses to start without them.
+OS_PACKAGES+=(fonts-dejavu-extra fonts-crosextra-carlito fonts-crosextra-caladea fonts-texgyre fonts-comic-neue fonts-wine fonts-open-sans fonts-league-spartan)
+# NOTE: setpriv (util-linux) ties each ffmpeg and recogniser to its worker, so a worker killed with
+# SIGKILL takes them with it (packages/engine/src/media/tied-spawn.ts).
+OS_PACKAGES+=(util-linux)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
 install_os_packages() {
-  local missing=()
+  local missing=() installed
+  # NOTE: one dpkg-query for all packages: this check runs before every command, so it stays cheap.
+  installed=$'\n'"$(dpkg-query -W -f='${Package} ${Status}\n' "${OS_PACKAGES[@]}" 2>/dev/null |
+    awk '/ install ok installed$/ { print $1 }' || true)"$'\n'
   for pkg in "${OS_PACKAGES[@]}"; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+    [[ "$installed" == *$'\n'"$pkg"$'\n'* ]] || missing+=("$pkg")
   done
   if ! command -v npm >/dev/null 2>&1; then missing+=(nodejs npm); fi
   if [ "${#missing[@]}" -gt 0 ]; then

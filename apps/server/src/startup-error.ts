@@ -1,8 +1,9 @@
 import { ConfigError } from './config.ts';
+import { FontFilesMissingError } from './modules/fonts/fonts-dir.ts';
 
 /** Prints a start-up failure as one clear line (no stack for configuration mistakes) and exits. */
 export function exitOnStartupError(error: unknown): never {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof FontFilesMissingError) {
     console.error(error.message);
   } else {
     console.error('Roughcut could not start:', error);

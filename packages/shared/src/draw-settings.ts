@@ -17,27 +17,66 @@ export const FONT_NAMES = [
 ] as const;
 export type FontName = (typeof FONT_NAMES)[number];
 
-const channel = z.number().int().min(0).max(255);
-const alpha = z.number().min(0).max(1);
+/**
+ * NOTE: the spec says only "numbers" for play_res; without a bound a huge value reached libass
+ * (issue #10). 7680 is an 8K frame's width: no real script needs more.
+ */
+export const MAX_PLAY_RES = 7680;
 
-export const drawSettingsSchema = z.object({
-  font_name: z.enum(FONT_NAMES),
-  size: z.number().min(0).max(100),
+export type DrawRange = { min: number; max: number };
+
+/** The slider and select ranges of SPEC 3 and 5, shared by the editor's controls and the contracts. */
+export const DRAW_SETTING_RANGES = {
+  size: { min: 0, max: 100 },
+  margin_left: { min: 0, max: 400 },
+  margin_right: { min: 0, max: 400 },
+  margin_vertical: { min: 0, max: 300 },
+  scale_x: { min: 0, max: 100 },
+  scale_y: { min: 0, max: 100 },
+  spacing: { min: 0, max: 100 },
+  angle: { min: 0, max: 360 },
+  alignment: { min: 1, max: 9 },
+  outline: { min: 0, max: 4 },
+  shadow: { min: 0, max: 4 },
+  play_res_x: { min: 0, max: MAX_PLAY_RES },
+  play_res_y: { min: 0, max: MAX_PLAY_RES },
+} as const satisfies Record<string, DrawRange>;
+
+/** A number within a range; the error names the range so a 400 says what to send instead. */
+const ranged = ({ min, max }: DrawRange, wholeNumber = false) =>
+  z
+    .number()
+    .refine(
+      (n) => Number.isFinite(n) && n >= min && n <= max && (!wholeNumber || Number.isInteger(n)),
+      {
+        error: `it must be ${wholeNumber ? 'a whole number' : 'a number'} from ${min} to ${max}`,
+      },
+    );
+
+const channel = ranged({ min: 0, max: 255 }, true);
+const alpha = ranged({ min: 0, max: 1 });
+const r = DRAW_SETTING_RANGES;
+
+const drawSettingsShape = {
+  font_name: z.enum(FONT_NAMES, { error: `it must be one of: ${FONT_NAMES.join(', ')}` }),
+  size: ranged(r.size),
   bold: z.boolean(),
   italic: z.boolean(),
   underline: z.boolean(),
   strike_out: z.boolean(),
-  margin_left: z.number().min(0).max(400),
-  margin_right: z.number().min(0).max(400),
-  margin_vertical: z.number().min(0).max(300),
-  scale_x: z.number().min(0).max(100),
-  scale_y: z.number().min(0).max(100),
-  spacing: z.number().min(0).max(100),
-  angle: z.number().min(0).max(360),
-  alignment: z.number().int().min(1).max(9),
-  border_style: z.union([z.literal(1), z.literal(3)]),
-  outline: z.number().min(0).max(4),
-  shadow: z.number().min(0).max(4),
+  margin_left: ranged(r.margin_left),
+  margin_right: ranged(r.margin_right),
+  margin_vertical: ranged(r.margin_vertical),
+  scale_x: ranged(r.scale_x),
+  scale_y: ranged(r.scale_y),
+  spacing: ranged(r.spacing),
+  angle: ranged(r.angle),
+  alignment: ranged(r.alignment, true),
+  border_style: z.union([z.literal(1), z.literal(3)], {
+    error: 'it must be 1 (Outline) or 3 (Box)',
+  }),
+  outline: ranged(r.outline),
+  shadow: ranged(r.shadow),
   primary_color_red: channel,
   primary_color_green: channel,
   primary_color_blue: channel,
@@ -54,9 +93,12 @@ export const drawSettingsSchema = z.object({
   shadow_color_green: channel,
   shadow_color_blue: channel,
   shadow_color_alpha: alpha,
-  play_res_x: z.number().min(0),
-  play_res_y: z.number().min(0),
-});
+  play_res_x: ranged(r.play_res_x, true),
+  play_res_y: ranged(r.play_res_y, true),
+};
+
+/** Every field required: stored settings and responses. */
+export const drawSettingsSchema = z.object(drawSettingsShape);
 export type DrawSettings = z.infer<typeof drawSettingsSchema>;
 
 export const DEFAULT_DRAW_SETTINGS: DrawSettings = {
@@ -95,6 +137,25 @@ export const DEFAULT_DRAW_SETTINGS: DrawSettings = {
   shadow_color_alpha: 1,
   play_res_x: 0,
   play_res_y: 0,
+};
+
+type DrawShape = typeof drawSettingsShape;
+const inputShape = {} as { [K in keyof DrawShape]: z.ZodDefault<DrawShape[K]> };
+for (const key of Object.keys(drawSettingsShape) as (keyof DrawShape)[]) {
+  const field: z.ZodType = drawSettingsShape[key];
+  (inputShape as Record<string, z.ZodType>)[key] = field.default(DEFAULT_DRAW_SETTINGS[key]);
+}
+
+/**
+ * Settings a user sends (templates, the example image): a missing field takes its SPEC 3 default;
+ * a present one must be valid. The output is always complete.
+ */
+export const drawSettingsInputSchema = z.object(inputShape);
+
+/** Completes settings stored by an older version (fields added since take their defaults). */
+export const completeDrawSettings = (stored: Partial<DrawSettings>): DrawSettings => {
+  const parsed = drawSettingsInputSchema.safeParse(stored);
+  return parsed.success ? parsed.data : { ...DEFAULT_DRAW_SETTINGS, ...stored };
 };
 
 /** Font files are served at a path derived from the lower-cased font name with underscores. */

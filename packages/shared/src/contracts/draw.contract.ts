@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXAMPLE_LANDSCAPE, EXAMPLE_PORTRAIT } from '../constants.ts';
-import { drawSettingsSchema } from '../draw-settings.ts';
+import { drawSettingsInputSchema } from '../draw-settings.ts';
 
 // SPEC section 7 "Templates and example image": POST /api/draw/example.
 
@@ -31,5 +31,6 @@ export const drawExampleQuerySchema = z
 export type DrawExampleQuery = z.infer<typeof drawExampleQuerySchema>;
 
 /** POST /api/draw/example body: the draw settings. The response is a PNG image. */
-export const drawExampleRequestSchema = drawSettingsSchema;
+/** Missing fields take the SPEC 3 defaults, as in the template calls. */
+export const drawExampleRequestSchema = drawSettingsInputSchema;
 export const DRAW_EXAMPLE_CONTENT_TYPE = 'image/png';

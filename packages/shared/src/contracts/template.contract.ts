@@ -1,15 +1,31 @@
 import { z } from 'zod';
-import { drawSettingsSchema } from '../draw-settings.ts';
+import { drawSettingsInputSchema, drawSettingsSchema } from '../draw-settings.ts';
 import type { DrawSettings } from '../draw-settings.ts';
 import { entityIdSchema } from './autojob.contract.ts';
 
 // SPEC section 3 "Subtitle template" and section 7 "Templates and example image".
 
+export const TEMPLATE_NAME_MAX_LENGTH = 100;
+export const TEMPLATE_NAME_MESSAGES = {
+  missing: 'Please enter a template name first.',
+  tooLong: `Template names can be at most ${TEMPLATE_NAME_MAX_LENGTH} characters long.`,
+  control: 'Template names cannot contain line breaks or control characters.',
+} as const;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+
+/**
+ * A template name is plain text: shown by the web app as text and never written into an ASS
+ * script, so braces and backslashes are kept as typed. Control characters (NUL, line breaks) are
+ * refused: they can't be typed into the name box and PostgreSQL rejects NUL in text.
+ */
 export const templateNameSchema = z
-  .string({ error: 'Please enter a template name first.' })
+  .string({ error: TEMPLATE_NAME_MESSAGES.missing })
   .trim()
-  .min(1, 'Please enter a template name first.')
-  .max(100, 'Template names can be at most 100 characters long.');
+  .min(1, TEMPLATE_NAME_MESSAGES.missing)
+  .max(TEMPLATE_NAME_MAX_LENGTH, TEMPLATE_NAME_MESSAGES.tooLong)
+  .refine((name) => !CONTROL_CHARACTERS.test(name), { error: TEMPLATE_NAME_MESSAGES.control });
 
 /** A template: {id, name, ...settings}. GET /api/manage/template list item. */
 export const templateSchema = drawSettingsSchema.extend({
@@ -22,17 +38,20 @@ export type Template = z.infer<typeof templateSchema>;
 export const templateListResponseSchema = z.array(templateSchema);
 export type TemplateListResponse = z.infer<typeof templateListResponseSchema>;
 
-/** PUT /api/manage/template {name, template: settings} → {id}. */
+/**
+ * PUT /api/manage/template {name, template: settings} → {id}. Settings fields left out (or the
+ * whole `template`) take the SPEC 3 defaults.
+ */
 export const createTemplateRequestSchema = z.object({
   name: templateNameSchema,
-  template: drawSettingsSchema,
+  template: drawSettingsInputSchema.prefault({}),
 });
 export type CreateTemplateRequest = z.infer<typeof createTemplateRequestSchema>;
 export const createTemplateResponseSchema = z.object({ id: entityIdSchema });
 export type CreateTemplateResponse = z.infer<typeof createTemplateResponseSchema>;
 
 /** POST /api/manage/template: settings plus name and id (save) → okResponseSchema. */
-export const saveTemplateRequestSchema = drawSettingsSchema.extend({
+export const saveTemplateRequestSchema = drawSettingsInputSchema.extend({
   id: entityIdSchema,
   name: templateNameSchema,
 });
@@ -43,7 +62,7 @@ export const templateParamsSchema = z.object({ id: entityIdSchema });
 export type TemplateParams = z.infer<typeof templateParamsSchema>;
 
 /** Splits a template into its name and draw settings (the editor and the job's renderer use both). */
-export const templateSettings = (template: Template): DrawSettings => {
+export const templateSettings = (template: Template | SaveTemplateRequest): DrawSettings => {
   const { id: _id, name: _name, ...settings } = template;
   return settings;
 };

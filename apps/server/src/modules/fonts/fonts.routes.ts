@@ -1,27 +1,34 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { FONT_FILES, fontByFileName } from '@roughcut/shared';
+import { fontFaceByFileName } from '@roughcut/shared';
 import type { AppModule } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
+import { subtitleFontsDir } from './fonts-dir.ts';
+
+const FONT_MESSAGES = {
+  unknown: 'There is no such font.',
+} as const;
 
 /**
- * GET /fonts/{lower-cased font name with underscores}.ttf: the font files the browser's subtitle
- * renderer loads (SPEC 7 "Static resources"). They are the same OS files the server renders with.
+ * GET /fonts/{lower-cased font name with underscores}.ttf (SPEC 7 "Static resources") and the
+ * other faces beside it (/fonts/{stem}.bold.ttf...): the files the browser's subtitle renderer
+ * loads. They are the files the server renders with.
  */
 export const fontsModule: AppModule = {
   name: 'fonts',
-  register(app) {
+  async register(app) {
+    // NOTE: no silent fallback: a missing font file stops the start-up with its name.
+    await subtitleFontsDir();
     app.get<{ Params: { file: string } }>('/fonts/:file', async (request, reply) => {
-      const font = fontByFileName(request.params.file);
-      if (!font) throw notFound('There is no such font.');
-      const { file } = FONT_FILES[font];
-      const info = await stat(file).catch(() => undefined);
-      if (!info) throw notFound(`The font ${font} is not installed on this server.`);
+      const found = fontFaceByFileName(request.params.file);
+      if (!found) throw notFound(FONT_MESSAGES.unknown);
+      const info = await stat(found.file).catch(() => undefined);
+      if (!info) throw notFound(`The font ${found.font} is not installed on this server.`);
       return reply
-        .type('font/ttf')
+        .type(found.file.endsWith('.otf') ? 'font/otf' : 'font/ttf')
         .header('content-length', info.size)
         .header('cache-control', 'public, max-age=86400')
-        .send(createReadStream(file));
+        .send(createReadStream(found.file));
     });
   },
 };

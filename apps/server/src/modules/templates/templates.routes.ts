@@ -53,7 +53,7 @@ function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): void {
     request.raw.once('close', () => {
       if (!reply.sent) controller.abort();
     });
-    const png = await drawExample(settings, query, controller.signal);
+    const png = await drawExample(request.user.id, settings, query, controller.signal);
     return reply.type(DRAW_EXAMPLE_CONTENT_TYPE).header('cache-control', 'no-store').send(png);
   });
 }

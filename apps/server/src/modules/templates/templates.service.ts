@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type {
   CreateTemplateRequest,
   CreateTemplateResponse,
@@ -6,7 +7,7 @@ import type {
   SaveTemplateRequest,
   Template,
 } from '@roughcut/shared';
-import { drawSettingsSchema } from '@roughcut/shared';
+import { completeDrawSettings, templateSettings } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, conflict, notFound } from '../../http/errors.ts';
 import { drawExampleImage } from '../autojobs/engine.adapter.ts';
@@ -19,16 +20,18 @@ import {
   updateTemplate,
 } from './templates.repository.ts';
 import type { TemplateRow } from './templates.repository.ts';
+import { ExampleLimiter, LimiterRejectedError } from './example-limiter.ts';
 
 export const TEMPLATE_MESSAGES = {
   notFound: 'This template does not exist. It may have been deleted.',
   nameTaken: 'A template with this name already exists. Please choose another name.',
   busy: 'Too many previews are being drawn right now. Please try again in a moment.',
+  superseded: 'A newer preview replaced this one.',
 } as const;
 
 export function toTemplateResponse(row: TemplateRow): Template {
   // NOTE: settings saved by an older version are completed with today's fields.
-  return { ...row.settings, id: row.id, name: row.name };
+  return { ...completeDrawSettings(row.settings), id: row.id, name: row.name };
 }
 
 export async function listTemplates(ctx: AppContext, userId: string): Promise<Template[]> {
@@ -55,9 +58,7 @@ export async function saveTemplate(
   if (!existing) throw notFound(TEMPLATE_MESSAGES.notFound);
   if (await isTemplateNameTaken(ctx.db, userId, input.name, input.id))
     throw conflict(TEMPLATE_MESSAGES.nameTaken);
-  const { id: _id, name, ...rest } = input;
-  const settings: DrawSettings = drawSettingsSchema.parse(rest);
-  await updateTemplate(ctx.db, input.id, { name, settings });
+  await updateTemplate(ctx.db, input.id, { name: input.name, settings: templateSettings(input) });
 }
 
 export async function removeTemplate(
@@ -70,32 +71,43 @@ export async function removeTemplate(
   await deleteTemplate(ctx.db, templateId);
 }
 
-// NOTE: each preview is one short ffmpeg run; bounding them keeps slider drags from starving
-// the renders on a small machine.
-const MAX_CONCURRENT_EXAMPLES = 2;
-let drawing = 0;
+// NOTE: one preview per core at most (2 here), so slider drags never starve the renders.
+const examples = new ExampleLimiter({
+  maxRunning: Math.max(1, Math.min(4, os.availableParallelism())),
+  maxWaiting: 32,
+});
 
-/** The example image of the template editor, as PNG bytes. */
+/** The example image of the template editor, as PNG bytes; fair per user (example-limiter.ts). */
 export async function drawExample(
+  userId: string,
   settings: DrawSettings,
   query: DrawExampleQuery,
-  signal?: AbortSignal,
+  signal: AbortSignal,
 ): Promise<Buffer> {
-  if (drawing >= MAX_CONCURRENT_EXAMPLES) throw new HttpError(429, TEMPLATE_MESSAGES.busy);
-  drawing += 1;
   try {
-    return await drawExampleImage({
-      settings,
-      width: query.width,
-      height: query.height,
-      background: { r: query.r, g: query.g, b: query.b },
-      signal,
+    return await examples.run(userId, signal, async (drawSignal) => {
+      try {
+        return await drawExampleImage({
+          settings,
+          width: query.width,
+          height: query.height,
+          background: { r: query.r, g: query.g, b: query.b },
+          signal: drawSignal,
+        });
+      } catch (error) {
+        // NOTE: stopped for the same user's newer preview, not for a fault of the settings.
+        if (drawSignal.aborted && !signal.aborted) throw new LimiterRejectedError('superseded');
+        throw error;
+      }
     });
   } catch (error) {
+    if (error instanceof LimiterRejectedError)
+      throw new HttpError(
+        429,
+        error.reason === 'busy' ? TEMPLATE_MESSAGES.busy : TEMPLATE_MESSAGES.superseded,
+      );
     if (error instanceof Error && error.name === 'EngineError')
       throw new HttpError(400, error.message);
     throw error;
-  } finally {
-    drawing -= 1;
   }
 }

@@ -1,0 +1,71 @@
+import { FONT_FILES, SUBTITLE_PRESCALE_HEIGHT_LIMIT, fontFaceUrlPaths } from '@roughcut/shared';
+import type { FontName } from '@roughcut/shared';
+import type JASSUB from 'jassub';
+import { JASSUB_ASSETS } from '../clip-preview/jassub-assets.ts';
+
+// The browser half of "one font, both sides": libass in jassub gets every face of the style's font
+// from /fonts/ (the files the server's libass renders with) and, as the fallback for characters a
+// face lacks, the faces of DejaVu Sans, which the server's fontconfig falls back to as well
+// (apps/server/src/modules/fonts/fonts-dir.ts).
+
+/** The family libass falls back to, on both sides. */
+export const FALLBACK_FONT: FontName = 'Verdana';
+
+/** Absolute URLs of every face the browser's libass needs to draw `font` like the server. */
+export function subtitleFontUrls(font: FontName, origin: string): string[] {
+  const paths = [...fontFaceUrlPaths(font), ...fontFaceUrlPaths(FALLBACK_FONT)];
+  return [...new Set(paths)].map((path) => new URL(path, origin).href);
+}
+
+export type SubtitleRendererOptions = {
+  /** A fresh canvas: jassub moves it to its worker, which is possible only once. */
+  canvas: HTMLCanvasElement;
+  /** The complete ASS script (the engine's buildAss). */
+  ass: string;
+  font: FontName;
+  origin: string;
+};
+
+const fontBytes = new Map<string, Promise<Uint8Array>>();
+
+/** A font file's bytes, fetched once per page. */
+function loadFont(url: string): Promise<Uint8Array> {
+  let bytes = fontBytes.get(url);
+  if (!bytes) {
+    bytes = fetch(url).then(async (response) => {
+      if (!response.ok)
+        throw new Error(`The font ${url} could not be loaded (${response.status}).`);
+      return new Uint8Array(await response.arrayBuffer());
+    });
+    bytes.catch(() => fontBytes.delete(url));
+    fontBytes.set(url, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * A jassub instance set up like the server's render; resolves once its fonts are in.
+ * NOTE: the font files are fetched here and handed over as bytes: given URLs, jassub fetches them
+ * in its worker after it reports ready, and a frame drawn before they arrive keeps the fallback
+ * font (libass does not choose again).
+ */
+export async function createSubtitleRenderer(options: SubtitleRendererOptions): Promise<JASSUB> {
+  const [{ default: Jassub }, fonts] = await Promise.all([
+    import('jassub'),
+    Promise.all(subtitleFontUrls(options.font, options.origin).map(loadFont)),
+  ]);
+  const instance = new Jassub({
+    canvas: options.canvas,
+    subContent: options.ass,
+    workerUrl: JASSUB_ASSETS.workerUrl,
+    wasmUrl: JASSUB_ASSETS.wasmUrl,
+    modernWasmUrl: JASSUB_ASSETS.modernWasmUrl,
+    // NOTE: copies, as the worker may take ownership of what it is given.
+    fonts: fonts.map((bytes) => bytes.slice()),
+    defaultFont: FONT_FILES[FALLBACK_FONT].family,
+    queryFonts: false,
+    prescaleHeightLimit: SUBTITLE_PRESCALE_HEIGHT_LIMIT,
+  });
+  await instance.ready;
+  return instance;
+}
