@@ -1,12 +1,17 @@
 import {
+  PAYMENT_PROVIDER,
   accountResponseSchema,
+  apiPaths,
+  billingSummarySchema,
+  customerResponseSchema,
   updateUserRequestSchema,
   userResponseSchema,
 } from '@roughcut/shared';
 import type { UpdateUserRequest } from '@roughcut/shared';
 import { api } from './api-client.ts';
 
-// SPEC section 7 "Account and billing" (the checkout calls arrive with the billing screens).
+// SPEC section 7 "Account and billing". Buy plan itself is a plain HTML form post, not a call
+// from here (see features/billing/plan-form.tsx).
 const segment = (value: string) => encodeURIComponent(value);
 
 export const accountApi = {
@@ -16,4 +21,9 @@ export const accountApi = {
     api.post('/api/manage/user', updateUserRequestSchema.parse(update)),
   requestEmailUpdate: (newEmail: string) => api.post(`/api/updateemail/${segment(newEmail)}`),
   confirmEmailUpdate: (code: string) => api.post(`/api/updateemail/${segment(code)}/confirm`),
+  getBilling: () => api.get(apiPaths.billing(), { schema: billingSummarySchema }),
+  lookUpCustomer: (sessionId: string) =>
+    api.post(apiPaths.customer(PAYMENT_PROVIDER, sessionId), undefined, {
+      schema: customerResponseSchema,
+    }),
 };

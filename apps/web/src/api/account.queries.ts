@@ -4,7 +4,10 @@ import { authApi } from './auth.api.ts';
 import { queryKeys } from './query-keys.ts';
 
 export const ACCOUNT_LOAD_ERROR = 'There was an issue grabbing your account, please try again';
+/** SPEC section 8: the billing page's account load failure. */
+export const BILLING_LOAD_ERROR = 'There was an issue grabbing your account';
 export const USER_LOAD_ERROR = 'Uh-oh, there was an issue finding you! Please try again';
+export const CUSTOMER_LOAD_ERROR = 'There was an issue finding your purchase, please try again';
 
 /** GET /api/auth/attemptlogin: resolves true when signed in, false when not. */
 export const sessionQuery = queryOptions({
@@ -33,6 +36,23 @@ export const userQuery = queryOptions({
   queryFn: accountApi.getUser,
   meta: { errorAlert: USER_LOAD_ERROR },
 });
+
+/** The billing page's plan, usage and payment availability. */
+export const billingQuery = queryOptions({
+  queryKey: queryKeys.billing,
+  queryFn: accountApi.getBilling,
+  meta: { errorAlert: BILLING_LOAD_ERROR },
+});
+
+/** The success page's customer name; asked once, it does not change. */
+export const customerQuery = (sessionId: string) =>
+  queryOptions({
+    queryKey: queryKeys.customer(sessionId),
+    queryFn: () => accountApi.lookUpCustomer(sessionId),
+    meta: { errorAlert: CUSTOMER_LOAD_ERROR },
+    staleTime: Infinity,
+    retry: false,
+  });
 
 export const useSession = () => useQuery(sessionQuery);
 export const useAccount = () => useQuery(accountQuery);

@@ -12,12 +12,14 @@ import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink } from 'react-router';
 import { useAccount } from '../api/account.queries.ts';
 import { BrandButton } from '../components/brand-logo.tsx';
+import { useFreshAccountOnNavigation } from '../features/billing/use-fresh-account.ts';
 import { TRIAL_EXHAUSTED, remainingTrialEdits, trialNotice } from '../lib/plan.ts';
 import { useLogout } from './use-logout.ts';
 
 /** SPEC section 2.4: brand, trial notice, templates link, account and logout icons. */
 export function SignedInTopBar() {
   const account = useAccount();
+  useFreshAccountOnNavigation();
   const logout = useLogout();
   const notice = trialNotice(account.data);
   const exhausted = account.data ? remainingTrialEdits(account.data.download_count) === 0 : false;

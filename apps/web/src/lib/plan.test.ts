@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { PLANS } from '@roughcut/shared';
 import {
   describeSubscription,
+  planFeatures,
+  usagePercent,
   formatEditsRemaining,
   remainingTrialEdits,
   trialNotice,
@@ -36,5 +39,22 @@ describe('describeSubscription', () => {
     expect(describeSubscription('standard')).toBe('Standard');
     expect(describeSubscription('gold')).toBe('invalid_subscription_type');
     expect(describeSubscription(undefined)).toBe('invalid_subscription_type');
+  });
+});
+
+describe('plan facts', () => {
+  it('words the Standard tier as the spec does', () => {
+    expect(planFeatures(PLANS.standard)).toEqual([
+      '1GB maximum video upload size',
+      '10GB storage',
+      'Edit unlimited videos',
+      '24-hour support response time',
+    ]);
+  });
+  it('fills the usage bar proportionally, never past full', () => {
+    expect(usagePercent(0, 2)).toBe(0);
+    expect(usagePercent(1, 4)).toBe(25);
+    expect(usagePercent(9, 4)).toBe(100);
+    expect(usagePercent(1, 0)).toBe(100);
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CHECKOUT_PROBLEMS,
+  billingSummarySchema,
+  checkoutProblemSchema,
   checkoutSessionFormSchema,
+  describeCheckoutProblem,
   checkoutSessionParamsSchema,
   customerParamsSchema,
   customerResponseSchema,
@@ -28,5 +32,32 @@ describe('billing contracts', () => {
       false,
     );
     expect(customerResponseSchema.parse({ name: 'Ada' })).toEqual({ name: 'Ada' });
+  });
+});
+
+describe('billing summary and checkout problems', () => {
+  it('reads the billing page summary, unlimited edits as null', () => {
+    const summary = {
+      subscription_type: 'standard',
+      download_count: 12,
+      edit_limit: null,
+      edits_remaining: null,
+      storage_used_bytes: 1024,
+      storage_limit_bytes: 10 * 1024 ** 3,
+      max_upload_bytes: 1024 ** 3,
+      payments_configured: true,
+      provider: 'stripe',
+      can_manage_subscription: true,
+    };
+    expect(billingSummarySchema.parse(summary)).toEqual(summary);
+    expect(billingSummarySchema.safeParse({ ...summary, storage_used_bytes: -1 }).success).toBe(
+      false,
+    );
+  });
+
+  it('explains every reason a checkout comes back, and only those', () => {
+    for (const problem of CHECKOUT_PROBLEMS)
+      expect(describeCheckoutProblem(problem).length).toBeGreaterThan(10);
+    expect(checkoutProblemSchema.safeParse('other').success).toBe(false);
   });
 });

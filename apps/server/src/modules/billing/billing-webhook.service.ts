@@ -1,0 +1,79 @@
+import type { AppContext } from '../../app-context.ts';
+import {
+  findAccountBySubscription,
+  lockAccount,
+  updateAccount,
+} from '../account/account.repository.ts';
+import type { AccountRow } from '../account/account.repository.ts';
+import type { DbOrTx } from '../autojobs/autojobs.repository.ts';
+import { findCheckoutSession, recordEventOnce } from './billing.repository.ts';
+import type { PaymentEvent } from './stripe.gateway.ts';
+
+// The provider's verified events are the only thing that changes a plan to standard or back:
+// never the success page, which anyone can open.
+
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/** Providers do not keep their events in order: one older than the last applied is stale. */
+const isStale = (account: AccountRow, event: PaymentEvent): boolean =>
+  account.planEventAt !== null && event.created.getTime() < account.planEventAt.getTime();
+
+async function applyCheckoutPaid(
+  tx: DbOrTx,
+  event: Extract<PaymentEvent, { kind: 'checkout_paid' }>,
+): Promise<EventOutcome> {
+  // NOTE: only checkouts started here count: another app on the same Stripe account, or a
+  // session made up by hand, upgrades nobody.
+  const session = await findCheckoutSession(tx, event.sessionId);
+  if (!session) return 'ignored';
+  const account = await lockAccount(tx, session.userId);
+  if (!account || isStale(account, event)) return 'ignored';
+  await updateAccount(tx, account.userId, {
+    subscriptionType: 'standard',
+    stripeCustomerId: event.customerId ?? account.stripeCustomerId,
+    stripeSubscriptionId: event.subscriptionId ?? account.stripeSubscriptionId,
+    planEventAt: event.created,
+  });
+  return 'applied';
+}
+
+async function applySubscriptionChange(
+  tx: DbOrTx,
+  event: Extract<PaymentEvent, { kind: 'subscription_active' | 'subscription_ended' }>,
+): Promise<EventOutcome> {
+  // NOTE: matched on the account's current subscription, so the end of an older one (after the
+  // user subscribed again) leaves the plan alone.
+  const found = await findAccountBySubscription(tx, event.subscriptionId);
+  const account = found && (await lockAccount(tx, found.userId));
+  if (!account || account.stripeSubscriptionId !== event.subscriptionId) return 'ignored';
+  if (isStale(account, event)) return 'ignored';
+  await updateAccount(tx, account.userId, {
+    subscriptionType: event.kind === 'subscription_active' ? 'standard' : 'trial',
+    planEventAt: event.created,
+  });
+  return 'applied';
+}
+
+/** Applies a verified event once: a redelivery of the same event id changes nothing. */
+export async function applyPaymentEvent(
+  ctx: AppContext,
+  event: PaymentEvent,
+): Promise<EventOutcome> {
+  return ctx.db.transaction(async (tx) => {
+    const fresh = await recordEventOnce(tx, {
+      id: event.id,
+      type: event.type,
+      receivedAt: ctx.now(),
+    });
+    if (!fresh) return 'duplicate';
+    switch (event.kind) {
+      case 'checkout_paid':
+        return applyCheckoutPaid(tx, event);
+      case 'subscription_active':
+      case 'subscription_ended':
+        return applySubscriptionChange(tx, event);
+      case 'other':
+        return 'ignored';
+    }
+  });
+}

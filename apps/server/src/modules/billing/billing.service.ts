@@ -1,0 +1,131 @@
+import type { BillingSummary, CustomerResponse } from '@roughcut/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  BILLING_MESSAGES,
+  PAYMENT_PROVIDER,
+  editLimitOf,
+  isPaidPlan,
+  maxUploadBytesOf,
+  remainingEdits,
+  storageLimitBytes,
+} from '@roughcut/shared';
+import type { AppContext } from '../../app-context.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { findAccount } from '../account/account.repository.ts';
+import type { SessionUser } from '../auth/auth.guard.ts';
+import {
+  findCheckoutSession,
+  insertCheckoutSession,
+  storageUsedBytes,
+} from './billing.repository.ts';
+import type { PaymentGateway } from './stripe.gateway.ts';
+
+/** Why a checkout could not start; the billing page explains each (`?checkout=<problem>`). */
+export class CheckoutProblemError extends Error {
+  readonly problem: 'not_configured' | 'unavailable' | 'already_standard';
+  constructor(problem: CheckoutProblemError['problem'], options?: { cause: unknown }) {
+    super(problem, options);
+    this.name = 'CheckoutProblemError';
+    this.problem = problem;
+  }
+}
+
+const notConfigured = () => new HttpError(503, BILLING_MESSAGES.notConfigured);
+const unavailable = () => new HttpError(502, BILLING_MESSAGES.unavailable);
+
+export async function getBillingSummary(
+  ctx: AppContext,
+  userId: string,
+  gateway: PaymentGateway | undefined,
+): Promise<BillingSummary> {
+  const account = await findAccount(ctx.db, userId);
+  const type = account?.subscriptionType ?? 'trial';
+  const downloads = account?.downloadCount ?? 0;
+  const limit = editLimitOf(type);
+  return {
+    subscription_type: type,
+    download_count: downloads,
+    edit_limit: limit,
+    edits_remaining: limit === null ? null : remainingEdits(downloads),
+    storage_used_bytes: await storageUsedBytes(ctx.db, userId),
+    storage_limit_bytes: storageLimitBytes(type),
+    max_upload_bytes: Math.min(ctx.config.maxUploadBytes, maxUploadBytesOf(type)),
+    payments_configured: gateway !== undefined,
+    provider: PAYMENT_PROVIDER,
+    can_manage_subscription: gateway !== undefined && Boolean(account?.stripeCustomerId),
+  };
+}
+
+/** Starts a Standard subscription checkout; returns the provider's page to send the user to. */
+export async function startCheckout(
+  ctx: AppContext,
+  user: SessionUser,
+  gateway: PaymentGateway | undefined,
+): Promise<string> {
+  if (!gateway) throw new CheckoutProblemError('not_configured');
+  const account = await findAccount(ctx.db, user.id);
+  if (account && isPaidPlan(account.subscriptionType))
+    throw new CheckoutProblemError('already_standard');
+  let session;
+  try {
+    session = await gateway.createCheckout({
+      userId: user.id,
+      email: user.email,
+      customerId: account?.stripeCustomerId ?? null,
+      // NOTE: Stripe fills in {CHECKOUT_SESSION_ID} itself; it must stay unescaped.
+      successUrl: `${ctx.config.publicUrl}/account/billing/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${ctx.config.publicUrl}/account/billing/cancelled`,
+    });
+  } catch (error) {
+    throw new CheckoutProblemError('unavailable', { cause: error });
+  }
+  await insertCheckoutSession(ctx.db, { id: session.id, userId: user.id, createdAt: ctx.now() });
+  return session.url;
+}
+
+/**
+ * The success page's customer name: only for a checkout this user started here and completed.
+ * Anyone else's session id, or a made-up one, is not found.
+ */
+export async function lookUpCustomer(
+  ctx: AppContext,
+  user: SessionUser,
+  sessionId: string,
+  gateway: PaymentGateway | undefined,
+  log: FastifyBaseLogger,
+): Promise<CustomerResponse> {
+  if (!gateway) throw notConfigured();
+  const mine = await findCheckoutSession(ctx.db, sessionId);
+  if (!mine || mine.userId !== user.id) throw notFound(BILLING_MESSAGES.checkoutNotFound);
+  let details;
+  try {
+    details = await gateway.retrieveCheckout(sessionId);
+  } catch (error) {
+    log.warn({ err: error, sessionId }, 'checkout lookup failed');
+    throw unavailable();
+  }
+  if (details.clientReferenceId !== user.id) throw notFound(BILLING_MESSAGES.checkoutNotFound);
+  if (!details.complete) throw new HttpError(409, BILLING_MESSAGES.checkoutIncomplete);
+  return { name: details.customerName || details.customerEmail || user.username };
+}
+
+/** The provider's page where a paying user changes their card or cancels. */
+export async function startPortal(
+  ctx: AppContext,
+  userId: string,
+  gateway: PaymentGateway | undefined,
+): Promise<string> {
+  if (!gateway) throw new CheckoutProblemError('not_configured');
+  const account = await findAccount(ctx.db, userId);
+  if (!account?.stripeCustomerId) throw new HttpError(409, BILLING_MESSAGES.noSubscription);
+  try {
+    return (
+      await gateway.createPortal(
+        account.stripeCustomerId,
+        `${ctx.config.publicUrl}/account/billing`,
+      )
+    ).url;
+  } catch (error) {
+    throw new CheckoutProblemError('unavailable', { cause: error });
+  }
+}
