@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { clipsApi } from './clips.api.ts';
-import type { InstanceRef } from './clips.api.ts';
+import type { ClipRef, InstanceRef } from './clips.api.ts';
 import { queryKeys } from './query-keys.ts';
 
 export const clipListQuery = (ref: InstanceRef) =>
@@ -12,5 +12,33 @@ export const clipListQuery = (ref: InstanceRef) =>
 export const useClips = (ref: InstanceRef | undefined) =>
   useQuery({
     ...clipListQuery(ref ?? { jobId: '', instanceId: '' }),
+    enabled: ref !== undefined,
+  });
+
+/** One clip as it will be rendered (its confirmed edits, else the detected defaults). */
+export const clipQuery = (ref: ClipRef) =>
+  queryOptions({
+    queryKey: queryKeys.clip(ref.jobId, ref.instanceId, ref.clipId),
+    queryFn: ({ signal }) => clipsApi.get(ref, ref.clipId, signal),
+  });
+
+export const useClip = (ref: ClipRef | undefined) =>
+  useQuery({
+    ...clipQuery(ref ?? { jobId: '', instanceId: '', clipId: '' }),
+    enabled: ref !== undefined,
+  });
+
+/** The clip's waveform; it never changes once the analysis made it. */
+export const clipWaveformQuery = (ref: ClipRef) =>
+  queryOptions({
+    queryKey: queryKeys.clipWaveform(ref.jobId, ref.instanceId, ref.clipId),
+    queryFn: ({ signal }) => clipsApi.waveform(ref, ref.clipId, signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+export const useClipWaveform = (ref: ClipRef | undefined) =>
+  useQuery({
+    ...clipWaveformQuery(ref ?? { jobId: '', instanceId: '', clipId: '' }),
     enabled: ref !== undefined,
   });

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { MAX_ENGAGEMENT_SCORE } from '../constants.ts';
+import { MAX_ENGAGEMENT_SCORE, MIN_GAP_LENGTH_S } from '../constants.ts';
 import { drawSettingsSchema } from '../draw-settings.ts';
+// NOTE: the rules module imports only types from here, so there is no import cycle at run time.
+import { NOTHING_CONFIRMED_MESSAGE } from '../rules/clip-confirm.rules.ts';
 import { entityIdSchema, jobStatusSchema } from './autojob.contract.ts';
 
-// SPEC section 3 "Clip", "Gap", "Confirm payload" and section 7 "Clips". Times are seconds of the
-// source video.
+// SPEC section 3 "Clip", "Gap", "Confirm payload" and section 7 "Clips". All times (the clip's
+// window, segments, words, gaps) are seconds of the SOURCE video: the clip screen plays the source
+// restricted to the clip's [start, end].
 
 const seconds = z.number().min(0).finite();
 
@@ -17,7 +20,11 @@ export const wordSchema = z.object({
 });
 export type Word = z.infer<typeof wordSchema>;
 
-/** A clip segment {start, end, phrase}, with the words it was made of when known. */
+/**
+ * A clip segment {start, end, phrase} with its words (the server always sends them). A segment
+ * with `phrase: ''` and no words is speech the audio shows but the recogniser did not understand:
+ * it is kept uncut and burns no subtitle; the user may type its text or delete the phrase.
+ */
 export const segmentSchema = z
   .object({
     start: seconds,
@@ -38,13 +45,32 @@ export const gapSchema = z
   .refine((g) => g.end > g.start, { error: 'A gap must end after it starts.' });
 export type Gap = z.infer<typeof gapSchema>;
 
+/** A clip's window in the source video, seconds. */
+export type ClipWindow = { start: number; end: number };
+
 /** Optional per-clip scoring details behind engagement_score (engine-defined names, 0 to 1). */
 export const scoreFeaturesSchema = z.record(z.string(), z.number().finite());
 export type ScoreFeatures = z.infer<typeof scoreFeaturesSchema>;
 
 /**
- * Clip. GET .../instance/{instance_id}/clips items and GET .../clip/{clip_id}.
- * Long-form clips have no engagement score shown and no subtitles unless confirmed with settings.
+ * Clip. GET .../instance/{instance_id}/clips items and GET .../clip/{clip_id}. The response shows
+ * exactly what the render will make of the clip, so a reload of the clip screen shows it:
+ * - `segments`: the phrases that will be burned in: the user's edited phrases once a clip-screen
+ *   confirm carried them, the detected ones otherwise;
+ * - `gaps`: the gaps that will be cut: the confirmed cut once one was confirmed, the detected gaps
+ *   otherwise; `detected_gaps`: the engine's own, never changed (the "found" count, a reset);
+ * - `draw_settings`: the style that will be burned (the confirmed one, else the clip's own);
+ * - `subtitles_burned`: whether the render burns subtitles at all (short clips always; long form
+ *   only once Subtitles was confirmed on the clip screen);
+ * - `edits`: which parts a clip-screen confirm has stored.
+ *
+ * WARNING (what unconfirm keeps): Unconfirm (one clip or all) clears `confirmed` only; the stored
+ * edits stay, so a user who unconfirms to tweak a clip starts from their edits. A later confirm
+ * replaces the parts it carries and keeps the others as stored: the job page's
+ * {cut: 'default', subtitle: 'default'} keeps every stored edit (the detected defaults where none
+ * was made); a clip-screen confirm without `cut` keeps the stored cut (else the detected gaps), and
+ * without `subtitle` keeps the stored phrases and style (else the detected phrases in the clip's
+ * own settings, and no subtitles for long form). To reset the cut, confirm `detected_gaps`.
  */
 export const clipSchema = z.object({
   id: entityIdSchema,
@@ -57,11 +83,16 @@ export const clipSchema = z.object({
   confirmed: z.boolean(),
   failure_reason: z.string().nullable(),
   is_long_form: z.boolean(),
+  /** The clip's window in the source video (not in the spec's table). */
+  start: seconds,
+  end: seconds,
   segments: z.array(segmentSchema),
   draw_settings: drawSettingsSchema,
   score_features: scoreFeaturesSchema.optional(),
-  /** Not in the spec's table: the detected speech gaps inside the clip's window (gap-N ids). */
-  gaps: z.array(gapSchema).optional(),
+  gaps: z.array(gapSchema),
+  detected_gaps: z.array(gapSchema),
+  subtitles_burned: z.boolean(),
+  edits: z.object({ cut: z.boolean(), subtitles: z.boolean() }),
 });
 export type Clip = z.infer<typeof clipSchema>;
 
@@ -80,50 +111,10 @@ export type ClipListResponse = z.infer<typeof clipListResponseSchema>;
 /** GET /api/manage/autojob/{id}/instance/{instance_id}/clip/{clip_id} → the clip. */
 export const clipResponseSchema = clipSchema;
 
-const noOverlap = (gaps: readonly Gap[]): boolean => {
-  const sorted = [...gaps].sort((a, b) => a.start - b.start);
-  return sorted.every((g, i) => i === 0 || g.start >= (sorted[i - 1]?.end ?? 0));
-};
-
-/** A confirmed cut: the speech gaps to remove, none overlapping. */
-export const gapListSchema = z
-  .array(gapSchema)
-  .refine(noOverlap, { error: 'Gaps must not overlap. Adjust the gap edges and try again.' });
-
-/** Confirm from the job page: remove all detected gaps and use the clip's own draw settings. */
-export const defaultConfirmClipRequestSchema = z.object({
-  cut: z.literal('default'),
-  subtitle: z.literal('default'),
-});
-export type DefaultConfirmClipRequest = z.infer<typeof defaultConfirmClipRequestSchema>;
-
-/**
- * Confirm from the clip screen: `cut` only when Speech Gaps is confirmed, `subtitle` only when
- * Subtitles is confirmed; at least one of them.
- */
-export const customConfirmClipRequestSchema = z
-  .object({
-    cut: gapListSchema.optional(),
-    subtitle: drawSettingsSchema.optional(),
-  })
-  .refine((c) => c.cut !== undefined || c.subtitle !== undefined, {
-    error: 'Unable to submit - you have not confirmed any edits yet for this clip.',
-  });
-export type CustomConfirmClipRequest = z.infer<typeof customConfirmClipRequestSchema>;
-
-/** POST /api/manage/autojob/{id}/instance/{instance_id}/clip/{clip_id}/confirm → the clip. */
-export const confirmClipRequestSchema = z.union([
-  defaultConfirmClipRequestSchema,
-  customConfirmClipRequestSchema,
-]);
-export type ConfirmClipRequest = z.infer<typeof confirmClipRequestSchema>;
+/** POST .../clip/{clip_id}/confirm → the clip as it will now be rendered. */
 export const confirmClipResponseSchema = clipSchema;
 
-export const isDefaultConfirm = (
-  request: ConfirmClipRequest,
-): request is DefaultConfirmClipRequest => request.cut === 'default';
-
-/** POST .../clip/{clip_id}/unconfirm (empty body) → the clip. */
+/** POST .../clip/{clip_id}/unconfirm (empty body) → the clip (its stored edits kept). */
 export const unconfirmClipResponseSchema = clipSchema;
 
 /**
@@ -131,3 +122,139 @@ export const unconfirmClipResponseSchema = clipSchema;
  * the instance. POST .../instance/{instance_id}/confirm (Continue, empty body) → okResponseSchema.
  */
 export const bulkClipResponseSchema = clipListResponseSchema;
+
+/** The waveform's finest resolution: the energy track's 10 ms frames. */
+export const WAVEFORM_MAX_RATE = 100;
+
+/**
+ * GET .../clip/{clip_id}/waveform: loudness 0..1, `rate` values per second from `start` (the
+ * clip's window start) to the window's end; each value is the loudest moment of its slice. The
+ * rate falls for long clips so a one-hour clip stays a small answer (about 10 per second).
+ */
+export const waveformResponseSchema = z.object({
+  start: seconds,
+  rate: z.number().positive().max(WAVEFORM_MAX_RATE),
+  peaks: z.array(z.number().min(0).max(1)),
+});
+export type WaveformResponse = z.infer<typeof waveformResponseSchema>;
+
+// ---- Confirm (POST .../clip/{clip_id}/confirm) ----
+
+/** The longest text one phrase may hold. */
+export const MAX_PHRASE_CHARS = 500;
+/** The most gaps or phrases one confirm may carry (a one-hour talk has a few thousand). */
+export const MAX_CONFIRM_ITEMS = 20_000;
+/** How far past the clip's window an edge may lie: the screen rounds edges to 2 decimals. */
+export const CLIP_WINDOW_TOLERANCE_S = 0.01;
+// NOTE: a dragged edge is rounded to 2 decimals, so a gap may be a hair under the minimum length.
+const GAP_LENGTH_SLACK_S = 0.005;
+
+const s2 = (value: number): string => value.toFixed(2);
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+
+/** A phrase's text as the user typed it: bounded, no control characters (line breaks, tabs). */
+export const phraseTextSchema = z
+  .string()
+  .max(MAX_PHRASE_CHARS, `A phrase can hold at most ${MAX_PHRASE_CHARS} characters. Shorten it.`)
+  .refine((text) => !CONTROL_CHARACTERS.test(text), {
+    error: 'A phrase cannot contain line breaks, tabs or other control characters. Remove them.',
+  });
+
+/** An edited phrase: the segment's times and the text to burn ('' burns nothing). */
+export const confirmPhraseSchema = z
+  .object({ start: seconds, end: seconds, phrase: phraseTextSchema })
+  .refine((p) => p.end >= p.start, { error: 'A phrase cannot end before it starts.' });
+export type ConfirmPhrase = z.infer<typeof confirmPhraseSchema>;
+
+/** The edited phrase list (text edits and deletions applied), in time order. */
+export const confirmPhraseListSchema = z
+  .array(confirmPhraseSchema)
+  .max(MAX_CONFIRM_ITEMS, `A clip can have at most ${MAX_CONFIRM_ITEMS} phrases.`)
+  .refine((list) => list.every((p, i) => i === 0 || p.start >= (list[i - 1]?.start ?? 0)), {
+    error: 'Phrases must be in time order. Reload the clip and try again.',
+  });
+
+const noOverlap = (gaps: readonly Gap[]): boolean => {
+  const sorted = [...gaps].sort((a, b) => a.start - b.start);
+  return sorted.every((g, i) => i === 0 || g.start >= (sorted[i - 1]?.end ?? 0));
+};
+
+/** A confirmed cut: the speech gaps to remove, none overlapping, each at least 0.1 s. */
+export const gapListSchema = z
+  .array(gapSchema)
+  .max(MAX_CONFIRM_ITEMS, `A clip can have at most ${MAX_CONFIRM_ITEMS} gaps.`)
+  .refine(noOverlap, { error: 'Gaps must not overlap. Adjust the gap edges and try again.' })
+  .refine((gaps) => new Set(gaps.map((g) => g.id)).size === gaps.length, {
+    error: 'Each gap needs its own id. Reload the clip and try again.',
+  })
+  .refine((gaps) => gaps.every((g) => g.end - g.start >= MIN_GAP_LENGTH_S - GAP_LENGTH_SLACK_S), {
+    error: `A gap must be at least ${MIN_GAP_LENGTH_S} s long. Widen or delete it.`,
+  });
+
+/** Confirm from the job page: keep the clip as it stands (stored edits, else the defaults). */
+export const defaultConfirmClipRequestSchema = z.object({
+  cut: z.literal('default'),
+  subtitle: z.literal('default'),
+});
+export type DefaultConfirmClipRequest = z.infer<typeof defaultConfirmClipRequestSchema>;
+
+/**
+ * Confirm from the clip screen: `cut` only when Speech Gaps is confirmed; `subtitle` (with
+ * `phrases`, the edited phrase list) only when Subtitles is confirmed; at least one of cut and
+ * subtitle. Without `phrases` a Subtitles confirm burns the phrases as they stand.
+ */
+export const customConfirmClipRequestSchema = z
+  .object({
+    cut: gapListSchema.optional(),
+    subtitle: drawSettingsSchema.optional(),
+    phrases: confirmPhraseListSchema.optional(),
+  })
+  .refine((c) => c.cut !== undefined || c.subtitle !== undefined, {
+    error: NOTHING_CONFIRMED_MESSAGE,
+  })
+  .refine((c) => c.phrases === undefined || c.subtitle !== undefined, {
+    error: 'Edited phrases are confirmed with the Subtitles step: confirm Subtitles too.',
+  });
+export type CustomConfirmClipRequest = z.infer<typeof customConfirmClipRequestSchema>;
+
+/** POST /api/manage/autojob/{id}/instance/{instance_id}/clip/{clip_id}/confirm body. */
+export const confirmClipRequestSchema = z.union([
+  defaultConfirmClipRequestSchema,
+  customConfirmClipRequestSchema,
+]);
+export type ConfirmClipRequest = z.infer<typeof confirmClipRequestSchema>;
+
+export const isDefaultConfirm = (
+  request: ConfirmClipRequest,
+): request is DefaultConfirmClipRequest => request.cut === 'default';
+
+/**
+ * The confirm body checked against the clip's window too (the server uses this; the screen may,
+ * before sending): every gap and phrase lies inside [start, end], give or take one rounding step.
+ */
+export const confirmClipRequestSchemaFor = (window: ClipWindow) =>
+  confirmClipRequestSchema.superRefine((request, ctx) => {
+    if (isDefaultConfirm(request)) return;
+    const outside = (s: { start: number; end: number }) =>
+      s.start < window.start - CLIP_WINDOW_TOLERANCE_S ||
+      s.end > window.end + CLIP_WINDOW_TOLERANCE_S;
+    const clip = `the clip (${s2(window.start)} s to ${s2(window.end)} s)`;
+    request.cut?.forEach((gap, index) => {
+      if (!outside(gap)) return;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cut', index],
+        message: `Gap ${gap.id} (${s2(gap.start)} s to ${s2(gap.end)} s) lies outside ${clip}. Drag its edges back inside and try again.`,
+      });
+    });
+    request.phrases?.forEach((phrase, index) => {
+      if (!outside(phrase)) return;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phrases', index],
+        message: `The phrase at ${s2(phrase.start)} s lies outside ${clip}. Reload the clip and try again.`,
+      });
+    });
+  });

@@ -9,10 +9,19 @@ import {
   confirmEditButtonLabel,
   INITIAL_SELECTED_STEP,
   isClipEditable,
+  phrasesForConfirm,
   toggleConfirmedStep,
 } from './clip-confirm.rules.ts';
 
 const gaps = [{ id: 'gap-0', start: 0, end: 0.5 }];
+const phrases = [
+  { id: 'phrase-1', start: 2, end: 3, phrase: '  edited text ', valid: true, words: [] },
+  { id: 'phrase-0', start: 0.5, end: 2, phrase: 'first', valid: undefined, words: [] },
+];
+const sentPhrases = [
+  { start: 0.5, end: 2, phrase: 'first' },
+  { start: 2, end: 3, phrase: 'edited text' },
+];
 
 describe('confirmed steps (spec 4.4)', () => {
   it('starts on speech-gaps with nothing confirmed, toggles and confirms all', () => {
@@ -30,7 +39,12 @@ describe('confirmed steps (spec 4.4)', () => {
 describe('submit (spec 5)', () => {
   it('refuses with no confirmed steps', () => {
     expect(
-      buildClipConfirmPayload({ confirmedSteps: [], gaps, drawSettings: DEFAULT_DRAW_SETTINGS }),
+      buildClipConfirmPayload({
+        confirmedSteps: [],
+        gaps,
+        drawSettings: DEFAULT_DRAW_SETTINGS,
+        phrases,
+      }),
     ).toEqual({
       ok: false,
       error: 'Unable to submit - you have not confirmed any edits yet for this clip.',
@@ -43,6 +57,7 @@ describe('submit (spec 5)', () => {
         confirmedSteps: ['speech-gaps'],
         gaps,
         drawSettings: DEFAULT_DRAW_SETTINGS,
+        phrases,
       }),
     ).toEqual({ ok: true, payload: { cut: gaps } });
     expect(
@@ -50,15 +65,46 @@ describe('submit (spec 5)', () => {
         confirmedSteps: ['subtitles'],
         gaps,
         drawSettings: DEFAULT_DRAW_SETTINGS,
+        phrases,
       }),
-    ).toEqual({ ok: true, payload: { subtitle: DEFAULT_DRAW_SETTINGS } });
+    ).toEqual({ ok: true, payload: { subtitle: DEFAULT_DRAW_SETTINGS, phrases: sentPhrases } });
     const both = buildClipConfirmPayload({
       confirmedSteps: ['subtitles', 'speech-gaps'],
       gaps,
       drawSettings: DEFAULT_DRAW_SETTINGS,
+      phrases,
     });
-    expect(both).toEqual({ ok: true, payload: { cut: gaps, subtitle: DEFAULT_DRAW_SETTINGS } });
+    expect(both).toEqual({
+      ok: true,
+      payload: { cut: gaps, subtitle: DEFAULT_DRAW_SETTINGS, phrases: sentPhrases },
+    });
     if (both.ok) expect(customConfirmClipRequestSchema.parse(both.payload)).toEqual(both.payload);
+  });
+
+  it('sends the cut in time order and the phrases without client fields', () => {
+    const unordered = [
+      { id: 'gap-3', start: 4, end: 5 },
+      { id: 'gap-1', start: 1, end: 1.5 },
+    ];
+    const result = buildClipConfirmPayload({
+      confirmedSteps: ['speech-gaps'],
+      gaps: unordered,
+      drawSettings: DEFAULT_DRAW_SETTINGS,
+      phrases: [],
+    });
+    expect(result.ok && result.payload.cut).toEqual([
+      { id: 'gap-1', start: 1, end: 1.5 },
+      { id: 'gap-3', start: 4, end: 5 },
+    ]);
+    expect(phrasesForConfirm(phrases)).toEqual(sentPhrases);
+    // Deleting every phrase is an edit too: nothing is burned in.
+    const none = buildClipConfirmPayload({
+      confirmedSteps: ['subtitles'],
+      gaps,
+      drawSettings: DEFAULT_DRAW_SETTINGS,
+      phrases: [],
+    });
+    expect(none.ok && none.payload.phrases).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { DrawSettings } from '../draw-settings.ts';
-import type { CustomConfirmClipRequest, Gap } from '../contracts/clip.contract.ts';
+import type { ConfirmPhrase, CustomConfirmClipRequest, Gap } from '../contracts/clip.contract.ts';
 import type { JobStatus } from '../constants.ts';
+import { sortGaps } from './gap-editing.rules.ts';
 
 // SPEC 2.10, 4.4 and 5 "Clip confirmation submit".
 
@@ -54,15 +55,24 @@ export const clipScreenState = (
   return isClipEditable(clip) ? 'editor' : 'view';
 };
 
+/** The edited phrase list as sent: in time order, text trimmed, client-only fields dropped. */
+export const phrasesForConfirm = (
+  phrases: readonly { start: number; end: number; phrase: string }[],
+): ConfirmPhrase[] =>
+  [...phrases]
+    .sort((a, b) => a.start - b.start || a.end - b.end)
+    .map((p) => ({ start: p.start, end: p.end, phrase: p.phrase.trim() }));
+
 /**
  * Submit Confirm: the payload, or the alert when nothing is confirmed. The cut (the gaps still in
- * the list, i.e. not deleted) goes only if Speech Gaps is confirmed; the subtitle settings only if
- * Subtitles is.
+ * the list, i.e. not deleted) goes only if Speech Gaps is confirmed; the subtitle settings and the
+ * edited phrases (text changes and deletions applied) only if Subtitles is.
  */
 export const buildClipConfirmPayload = (input: {
   confirmedSteps: readonly ClipEditStep[];
   gaps: readonly Gap[];
   drawSettings: DrawSettings;
+  phrases: readonly { start: number; end: number; phrase: string }[];
 }): { ok: true; payload: CustomConfirmClipRequest } | { ok: false; error: string } => {
   const cut = input.confirmedSteps.includes('speech-gaps');
   const subtitle = input.confirmedSteps.includes('subtitles');
@@ -70,8 +80,12 @@ export const buildClipConfirmPayload = (input: {
   return {
     ok: true,
     payload: {
-      ...(cut ? { cut: input.gaps.map((g) => ({ id: g.id, start: g.start, end: g.end })) } : {}),
-      ...(subtitle ? { subtitle: { ...input.drawSettings } } : {}),
+      ...(cut
+        ? { cut: sortGaps(input.gaps).map((g) => ({ id: g.id, start: g.start, end: g.end })) }
+        : {}),
+      ...(subtitle
+        ? { subtitle: { ...input.drawSettings }, phrases: phrasesForConfirm(input.phrases) }
+        : {}),
     },
   };
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectGaps, keptSpans, roundTime } from './gap-detection.rules.ts';
+import { detectGaps, roundTime } from './gap-detection.rules.ts';
 
 describe('detectGaps (SPEC section 5)', () => {
   it('finds the gap before the first segment, between segments and after the last', () => {
@@ -57,25 +57,6 @@ describe('detectGaps (SPEC section 5)', () => {
 
   it('accepts a custom threshold', () => {
     expect(detectGaps([{ start: 0.5, end: 1 }], 1, 0.6)).toEqual([]);
-  });
-});
-
-describe('keptSpans', () => {
-  it('is the complement of the gaps', () => {
-    expect(
-      keptSpans(
-        [
-          { start: 0, end: 1 },
-          { start: 2, end: 3 },
-        ],
-        5,
-      ),
-    ).toEqual([
-      { start: 1, end: 2 },
-      { start: 3, end: 5 },
-    ]);
-    expect(keptSpans([], 4)).toEqual([{ start: 0, end: 4 }]);
-    expect(keptSpans([{ start: 0, end: 4 }], 4)).toEqual([]);
   });
 });
 

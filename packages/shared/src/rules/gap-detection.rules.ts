@@ -43,18 +43,3 @@ export function detectGaps(
   if (duration > cursor) push(cursor, duration);
   return gaps;
 }
-
-/** The spans a render keeps: [0, duration] minus the gaps (sorted, merged, clamped). */
-export function keptSpans(gaps: readonly TimedSpan[], durationS: number): TimedSpan[] {
-  const sorted = [...gaps].sort((a, b) => a.start - b.start);
-  const spans: TimedSpan[] = [];
-  let cursor = 0;
-  for (const gap of sorted) {
-    const start = Math.max(0, gap.start);
-    if (start > cursor) spans.push({ start: cursor, end: Math.min(start, durationS) });
-    cursor = Math.max(cursor, gap.end);
-    if (cursor >= durationS) break;
-  }
-  if (cursor < durationS) spans.push({ start: cursor, end: durationS });
-  return spans.filter((s) => s.end > s.start);
-}

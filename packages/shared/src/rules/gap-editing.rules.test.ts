@@ -10,8 +10,6 @@ import {
   nextGapId,
   playbackSkipTarget,
   round2,
-  segmentsRange,
-  subtractGaps,
   totalLength,
   undoDelete,
 } from './gap-editing.rules.ts';
@@ -196,36 +194,56 @@ describe('playback', () => {
   });
 });
 
-describe('kept spans', () => {
-  it('subtracts gaps from spans', () => {
-    expect(subtractGaps([{ start: 0, end: 10 }], gaps)).toEqual([
+describe('kept spans (the one function of preview, progress and render)', () => {
+  const window = { start: 0, end: 10 };
+
+  it('is the window minus the gaps', () => {
+    expect(clipKeptSpans(window, gaps)).toEqual([
       { start: 1, end: 3 },
       { start: 4, end: 8 },
       { start: 9.5, end: 10 },
     ]);
-    expect(subtractGaps([{ start: 0, end: 10 }], [])).toEqual([{ start: 0, end: 10 }]);
+    expect(clipKeptSpans(window, [])).toEqual([window]);
+    expect(clipKeptSpans(window, [{ start: 0, end: 10 }])).toEqual([]);
+    expect(clipKeptSpans({ start: 5, end: 5 }, [])).toEqual([]);
   });
 
-  it('keeps a clip range minus gaps, or the joined segments without gaps', () => {
-    const segments = [
-      { start: 1, end: 2 },
-      { start: 2.05, end: 3 },
-      { start: 5, end: 7 },
-    ];
-    expect(segmentsRange(segments)).toEqual({ start: 1, end: 7 });
-    expect(segmentsRange([])).toBeNull();
-    expect(clipKeptSpans(segments)).toEqual([
-      { start: 1, end: 3 },
-      { start: 5, end: 7 },
-    ]);
-    expect(clipKeptSpans(segments, [{ start: 3, end: 5 }])).toEqual([
-      { start: 1, end: 3 },
-      { start: 5, end: 7 },
-    ]);
-    expect(clipKeptSpans(segments, [])).toEqual([{ start: 1, end: 7 }]);
-    expect(clipKeptSpans([], [])).toEqual([]);
+  it('clamps gaps to the window and ignores gaps outside it', () => {
+    expect(
+      clipKeptSpans({ start: 2, end: 6 }, [
+        { start: 0, end: 3 },
+        { start: 5, end: 9 },
+        { start: 7, end: 8 },
+      ]),
+    ).toEqual([{ start: 3, end: 5 }]);
   });
 
+  it('joins gaps within 0.1 s, as playback does, and drops slivers at the edges', () => {
+    expect(
+      clipKeptSpans(window, [
+        { start: 2, end: 3 },
+        { start: 3.1, end: 4 },
+        { start: 6, end: 9.95 },
+      ]),
+    ).toEqual([
+      { start: 0, end: 2 },
+      { start: 4, end: 6 },
+    ]);
+    expect(clipKeptSpans(window, [{ start: 0.05, end: 1 }])).toEqual([{ start: 1, end: 10 }]);
+    // Just over the tolerance stays.
+    expect(clipKeptSpans(window, [{ start: 0.12, end: 1 }])).toEqual([
+      { start: 0, end: 0.12 },
+      { start: 1, end: 10 },
+    ]);
+  });
+
+  it('does not depend on the order of the gaps', () => {
+    const shuffled = [...gaps].reverse();
+    expect(clipKeptSpans(window, shuffled)).toEqual(clipKeptSpans(window, gaps));
+  });
+});
+
+describe('preview helpers', () => {
   it('finds the holes a preview skips and totals lengths', () => {
     const spans = [
       { start: 1, end: 3 },

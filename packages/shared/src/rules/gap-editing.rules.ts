@@ -29,6 +29,11 @@ export const nextGapId = (gaps: readonly { id: string }[]): string => {
 
 export type HandleSide = 'start' | 'end';
 
+/** Where handles may go: [0, duration] for a whole video, or a clip's window in the source. */
+export type HandleLimit = number | Span;
+const limitSpan = (limit: HandleLimit): Span =>
+  typeof limit === 'number' ? { start: 0, end: limit } : limit;
+
 /**
  * Where a dragged handle may go. A start handle stays between the previous gap's end (or 0) and
  * 0.1 s before its own end; an end handle between 0.1 s after its own start and the next gap's start
@@ -39,16 +44,17 @@ export const clampHandle = (
   id: string,
   side: HandleSide,
   time: number,
-  duration: number,
+  limit: HandleLimit,
 ): number | null => {
   const sorted = sortGaps(gaps);
   const index = sorted.findIndex((g) => g.id === id);
   const gap = sorted[index];
   if (gap === undefined) return null;
+  const bounds = limitSpan(limit);
   const [lo, hi] =
     side === 'start'
-      ? [sorted[index - 1]?.end ?? 0, gap.end - MIN_GAP_LENGTH_S]
-      : [gap.start + MIN_GAP_LENGTH_S, sorted[index + 1]?.start ?? duration];
+      ? [sorted[index - 1]?.end ?? bounds.start, gap.end - MIN_GAP_LENGTH_S]
+      : [gap.start + MIN_GAP_LENGTH_S, sorted[index + 1]?.start ?? bounds.end];
   const low = ceil2(lo);
   const high = floor2(hi);
   // NOTE: a gap already narrower than the minimum cannot move that edge at all.
@@ -62,14 +68,19 @@ export const moveGapHandle = (
   id: string,
   side: HandleSide,
   time: number,
-  duration: number,
+  limit: HandleLimit,
 ): Gap[] => {
-  const value = clampHandle(gaps, id, side, time, duration);
+  const value = clampHandle(gaps, id, side, time, limit);
   if (value === null) return [...gaps];
   return gaps.map((g) => (g.id === id ? { ...g, [side]: value } : g));
 };
 
-export type GapEditState = { gaps: Gap[]; deletedGaps: Gap[] };
+/** One undoable timeline edit (see timeline.rules.ts `undoLastEdit`). */
+export type GapEdit =
+  { kind: 'move'; id: string; side: HandleSide; from: number } | { kind: 'delete'; id: string };
+
+/** `history` is optional: only the timeline's general Undo reads it. */
+export type GapEditState = { gaps: Gap[]; deletedGaps: Gap[]; history?: GapEdit[] };
 
 export type ClickModifiers = { ctrlKey?: boolean; metaKey?: boolean };
 
@@ -82,7 +93,11 @@ export const deleteGap = (
   if (modifiers.ctrlKey !== true && modifiers.metaKey !== true) return state;
   const gap = state.gaps.find((g) => g.id === id);
   if (gap === undefined) return state;
-  return { gaps: state.gaps.filter((g) => g.id !== id), deletedGaps: [...state.deletedGaps, gap] };
+  return {
+    ...state,
+    gaps: state.gaps.filter((g) => g.id !== id),
+    deletedGaps: [...state.deletedGaps, gap],
+  };
 };
 
 /**
@@ -109,6 +124,7 @@ export const undoDelete = (state: GapEditState): GapEditState => {
     }
   }
   return {
+    ...state,
     gaps: sortGaps([...kept, restored]),
     deletedGaps: state.deletedGaps.slice(0, -1),
   };
@@ -146,39 +162,28 @@ export const playbackSkipTarget = (
   return duration === undefined ? target : Math.min(target, duration);
 };
 
-/** `spans` minus `gaps` (merged first): what stays in the cut. */
-export const subtractGaps = (spans: readonly Span[], gaps: readonly Span[]): Span[] => {
-  const cuts = mergeGaps(gaps, 0);
-  const result: Span[] = [];
-  for (const span of mergeGaps(spans, 0)) {
-    let cursor = span.start;
-    for (const cut of cuts) {
-      if (cut.end <= cursor || cut.start >= span.end) continue;
-      if (cut.start > cursor) result.push({ start: cursor, end: cut.start });
-      cursor = Math.max(cursor, cut.end);
-    }
-    if (cursor < span.end) result.push({ start: cursor, end: span.end });
-  }
-  return result.filter((s) => s.end - s.start > EPS);
-};
-
-/** The source range a clip's segments cover, from the first start to the last end. */
-export const segmentsRange = (segments: readonly Span[]): Span | null => {
-  if (segments.length === 0) return null;
-  return {
-    start: Math.min(...segments.map((s) => s.start)),
-    end: Math.max(...segments.map((s) => s.end)),
-  };
-};
-
 /**
- * The kept spans of a clip: its segment range minus the gaps to cut. Without `gaps`, the segments
- * themselves (touching within 0.1 s joined), which is what the job page's preview plays.
+ * THE kept spans of a clip, the one function the web preview, the progress figures and the render
+ * all call: the clip's window minus the gaps to cut (each clamped to the window). As in playback
+ * (SPEC 5: gaps touching within 0.1 s are one), gaps closer than 0.1 s join, and a stretch of 0.1 s
+ * or less left between a gap and the window's edge goes too, so the render never keeps a sliver
+ * the preview skips. Without gaps the whole window is kept.
  */
-export const clipKeptSpans = (segments: readonly Span[], gaps?: readonly Span[]): Span[] => {
-  if (gaps === undefined) return mergeGaps(segments);
-  const range = segmentsRange(segments);
-  return range === null ? [] : subtractGaps([range], gaps);
+export const clipKeptSpans = (window: Span, gaps: readonly Span[]): Span[] => {
+  const tolerance = GAP_MERGE_TOLERANCE_S;
+  if (!(window.end > window.start)) return [];
+  const inside = gaps
+    .map((g) => ({ start: Math.max(g.start, window.start), end: Math.min(g.end, window.end) }))
+    .filter((g) => g.end > g.start);
+  if (inside.length === 0) return [{ start: window.start, end: window.end }];
+  const kept: Span[] = [];
+  let cursor = window.start;
+  for (const cut of mergeGaps(inside, tolerance)) {
+    if (cut.start - cursor > tolerance + EPS) kept.push({ start: cursor, end: cut.start });
+    cursor = Math.max(cursor, cut.end);
+  }
+  if (window.end - cursor > tolerance + EPS) kept.push({ start: cursor, end: window.end });
+  return kept;
 };
 
 /** The gaps a preview skips: the holes between kept spans. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_PHRASE_CHARS, phraseTextSchema } from '../contracts/clip.contract.ts';
 import type { Segment } from '../contracts/clip.contract.ts';
 import {
   applyTolerance,
   averageConfidencePercent,
+  cleanPhraseText,
   confidenceScoreLabel,
   deletePhrase,
   detectedWordsLabel,
@@ -10,12 +12,15 @@ import {
   editPhraseText,
   invalidPhrasesLabel,
   isLowConfidence,
+  isUnrecognisedPhrase,
   markInitialValidity,
   phraseAtTime,
   phraseMarker,
   phrasesFromSegments,
   phrasesToSegments,
+  showsTickButton,
   tickPhrase,
+  wordsBelowTolerance,
 } from './phrase-validity.rules.ts';
 
 const word = (confidence: number) => ({ text: 'w', start: 0, end: 1, confidence });
@@ -53,6 +58,29 @@ describe('validity changes', () => {
     expect(phrases.map((p) => p.valid)).toEqual([undefined, false, undefined]);
   });
 
+  it('flags speech the recogniser missed on first display, and tolerance leaves it alone', () => {
+    const missed = phrasesFromSegments([
+      ...segments,
+      { start: 3, end: 4, phrase: '', words: [] },
+      { start: 4, end: 5, phrase: '  ' },
+    ]);
+    expect(missed.map(isUnrecognisedPhrase)).toEqual([false, false, false, true, true]);
+    const shown = markInitialValidity(missed, 0.8);
+    expect(shown.map((p) => p.valid)).toEqual([undefined, false, undefined, false, false]);
+    expect(invalidPhrasesLabel(shown, 0.8)).toBe('3 / 5 invalid phrases');
+    expect(applyTolerance(shown, 0.1).map((p) => p.valid)).toEqual([
+      true,
+      true,
+      undefined,
+      false,
+      false,
+    ]);
+    // Typing what was said accepts it; so does the tick.
+    expect(editPhraseText(shown, 'phrase-3', 'hello')[3]).toMatchObject({ valid: true });
+    expect(showsTickButton(shown[3]!, 0.8)).toBe(true);
+    expect(showsTickButton(tickPhrase(shown, 'phrase-3')[3]!, 0.8)).toBe(false);
+  });
+
   it('keeps a decision already made on first display', () => {
     const phrases = phrasesFromSegments(segments).map((p) => ({ ...p, valid: true }));
     expect(markInitialValidity(phrases, 0.8).every((p) => p.valid === true)).toBe(true);
@@ -74,6 +102,24 @@ describe('validity changes', () => {
     expect(edited[1]).toMatchObject({ phrase: 'mumbled words', valid: true });
     expect(tickPhrase(phrases, 'phrase-1')[1]?.valid).toBe(true);
     expect(deletePhrase(phrases, 'phrase-1').map((p) => p.id)).toEqual(['phrase-0', 'phrase-2']);
+  });
+
+  it('keeps an edited phrase on one line and within the length the confirm accepts', () => {
+    const phrases = phrasesFromSegments(segments);
+    expect(cleanPhraseText('two\nlines\tand a tab')).toBe('two lines and a tab');
+    expect(editPhraseText(phrases, 'phrase-0', 'a\r\nb')[0]?.phrase).toBe('a  b');
+    expect(cleanPhraseText('x'.repeat(MAX_PHRASE_CHARS + 20))).toHaveLength(MAX_PHRASE_CHARS);
+    expect(phraseTextSchema.safeParse(cleanPhraseText('pasted\u2028line')).success).toBe(true);
+  });
+});
+
+describe('the tick button and the unsure words', () => {
+  it('shows the tick on invalid phrases only and lists the words below the tolerance', () => {
+    const phrases = markInitialValidity(phrasesFromSegments(segments), 0.8);
+    expect(phrases.map((p) => showsTickButton(p, 0.8))).toEqual([false, true, false]);
+    expect(wordsBelowTolerance(phrases[1]!, 0.8).map((w) => w.confidence)).toEqual([0.5]);
+    expect(wordsBelowTolerance(phrases[1]!, 0.5)).toEqual([]);
+    expect(wordsBelowTolerance(phrases[0]!, 0.95).map((w) => w.confidence)).toEqual([0.9]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { MAX_PHRASE_CHARS } from '../contracts/clip.contract.ts';
 import type { Segment, Word } from '../contracts/clip.contract.ts';
 import { roundTo } from '../format/time.format.ts';
 
@@ -46,15 +47,42 @@ export const applyTolerance = (phrases: readonly Phrase[], tolerance: number): P
     return p;
   });
 
-/** On first display: a low-confidence phrase whose validity is undefined becomes invalid. */
+/**
+ * Speech the audio shows but the recogniser did not understand: no text and no words. The render
+ * keeps such speech uncut; the user types what was said or deletes the phrase.
+ */
+export const isUnrecognisedPhrase = (phrase: Phrase): boolean =>
+  phrase.words.length === 0 && phrase.phrase.trim() === '';
+
+/**
+ * On first display: a low-confidence phrase whose validity is undefined becomes invalid.
+ * NOTE: an unrecognised phrase (no words at all) is flagged the same way, so the header's count
+ * leads the user to it; tolerance changes leave it alone (it has no word to judge).
+ */
 export const markInitialValidity = (phrases: readonly Phrase[], tolerance: number): Phrase[] =>
   phrases.map((p) =>
-    p.valid === undefined && isLowConfidence(p, tolerance) ? { ...p, valid: false } : p,
+    p.valid === undefined && (isLowConfidence(p, tolerance) || isUnrecognisedPhrase(p))
+      ? { ...p, valid: false }
+      : p,
   );
+
+/** The words that make a phrase low-confidence, for the hint under it. */
+export const wordsBelowTolerance = (phrase: Phrase, tolerance: number): Word[] =>
+  phrase.words.filter((w) => w.confidence < tolerance);
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
+
+/**
+ * What a phrase may hold, as the confirm's contract accepts it: one line (a pasted line break or tab
+ * becomes a space), at most MAX_PHRASE_CHARS characters.
+ */
+export const cleanPhraseText = (text: string): string =>
+  text.replace(CONTROL_CHARACTERS, ' ').slice(0, MAX_PHRASE_CHARS);
 
 /** Editing the text marks the phrase valid. */
 export const editPhraseText = (phrases: readonly Phrase[], id: string, text: string): Phrase[] =>
-  phrases.map((p) => (p.id === id ? { ...p, phrase: text, valid: true } : p));
+  phrases.map((p) => (p.id === id ? { ...p, phrase: cleanPhraseText(text), valid: true } : p));
 
 /** The tick button marks the phrase valid. */
 export const tickPhrase = (phrases: readonly Phrase[], id: string): Phrase[] =>
@@ -66,6 +94,10 @@ export const deletePhrase = (phrases: readonly Phrase[], id: string): Phrase[] =
 /** Invalid: marked invalid, or still undecided and low-confidence. */
 export const isInvalidPhrase = (phrase: Phrase, tolerance: number): boolean =>
   phrase.valid === false || (phrase.valid === undefined && isLowConfidence(phrase, tolerance));
+
+/** The tick button ("this phrase is right") shows on every phrase still counted invalid. */
+export const showsTickButton = (phrase: Phrase, tolerance: number): boolean =>
+  isInvalidPhrase(phrase, tolerance);
 
 /** The Subtitles header: "N / total invalid phrases". */
 export const invalidPhrasesLabel = (phrases: readonly Phrase[], tolerance: number): string =>

@@ -1,7 +1,10 @@
 import type { Clip } from '@roughcut/shared';
+import { clipPlan } from './clip-plan.rules.ts';
 import type { ClipRow } from './clips.repository.ts';
 
+/** The clip as it will be rendered (see clipSchema): confirmed edits, else the detected data. */
 export function toClipResponse(clip: ClipRow): Clip {
+  const plan = clipPlan(clip);
   return {
     id: clip.id,
     auto_job_id: clip.autoJobId,
@@ -13,9 +16,17 @@ export function toClipResponse(clip: ClipRow): Clip {
     confirmed: clip.confirmed,
     failure_reason: clip.failureReason,
     is_long_form: clip.isLongForm,
-    segments: clip.segments,
-    draw_settings: clip.drawSettings,
+    start: plan.window.start,
+    end: plan.window.end,
+    segments: plan.segments,
+    draw_settings: plan.drawSettings,
     ...(clip.scoreFeatures ? { score_features: clip.scoreFeatures } : {}),
-    gaps: clip.gaps,
+    gaps: plan.gaps,
+    detected_gaps: clip.gaps,
+    subtitles_burned: plan.subtitles !== null,
+    edits: {
+      cut: clip.edits?.cut !== undefined,
+      subtitles: clip.edits?.subtitle !== undefined,
+    },
   };
 }

@@ -35,10 +35,5 @@ export async function deleteClipsOfInstance(db: DbOrTx, instanceId: string): Pro
   await db.delete(clips).where(eq(clips.autoJobInstanceId, instanceId));
 }
 
-export async function updateClip(
-  db: DbOrTx,
-  clipId: string,
-  patch: Partial<Omit<NewClip, 'id' | 'autoJobId' | 'autoJobInstanceId'>>,
-): Promise<void> {
-  await db.update(clips).set(patch).where(eq(clips.id, clipId));
-}
+// NOTE: a clip's status and confirmed flag are written only by the lifecycle
+// (autojobs/lifecycle.repository.ts), on the shared transition table.

@@ -17,8 +17,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { autoJobs, jobInstances } from '../autojobs/autojobs.schema.ts';
 
-/** What the user confirmed for a clip: the gaps to cut and the subtitle settings, each optional. */
-export type ClipConfirm = { cut?: Gap[]; subtitle?: DrawSettings };
+/**
+ * What the clip screen's confirms stored, each part optional: the gaps to cut, the phrases to burn
+ * (with their words) and the subtitle style. Unconfirm keeps them (see clipSchema in the contract).
+ */
+export type ClipEdits = { cut?: Gap[]; phrases?: Segment[]; subtitle?: DrawSettings };
 
 export const clips = pgTable(
   'clips',
@@ -47,7 +50,8 @@ export const clips = pgTable(
     gaps: jsonb('gaps').$type<Gap[]>().notNull(),
     drawSettings: jsonb('draw_settings').$type<DrawSettings>().notNull(),
     scoreFeatures: jsonb('score_features').$type<ScoreFeatures>(),
-    confirm: jsonb('confirm').$type<ClipConfirm>(),
+    // NOTE: the column kept its first name, `confirm`; renaming it would be a migration for nothing.
+    edits: jsonb('confirm').$type<ClipEdits>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

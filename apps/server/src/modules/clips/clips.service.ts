@@ -1,21 +1,57 @@
-import type { Clip, ConfirmClipRequest, OkResponse } from '@roughcut/shared';
-import { assertClipsEditable, isDefaultConfirm, transitionInstance } from '@roughcut/shared';
+import type { Clip, ConfirmClipRequest, OkResponse, WaveformResponse } from '@roughcut/shared';
+import { assertClipsEditable, confirmClipRequestSchemaFor } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
-import { notFound } from '../../http/errors.ts';
-import { findInstanceOfJob, lockJob, updateInstanceIf } from '../autojobs/autojobs.repository.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import {
+  findInstanceOfJob,
+  lockJob,
+  setInstanceQueueJob,
+} from '../autojobs/autojobs.repository.ts';
 import type { JobInstanceRow } from '../autojobs/autojobs.repository.ts';
+import { renderJob } from '../autojobs/autojobs.jobs.ts';
 import { loadOwnedJob } from '../autojobs/autojobs.service.ts';
-import { checkState } from '../autojobs/job-state.http.ts';
-import { renderJob } from '../autojobs/render.job.ts';
-import type { ClipConfirm } from './clips.schema.ts';
+import { checkState, checkStateAsync } from '../autojobs/job-state.http.ts';
+import {
+  transitionClipRow,
+  transitionClipsOfInstance,
+  transitionInstanceRow,
+} from '../autojobs/lifecycle.repository.ts';
+import { clipPlan, editsAfterConfirm } from './clip-plan.rules.ts';
+import type { ClipPlanSource } from './clip-plan.rules.ts';
 import { toClipResponse } from './clips.mapper.ts';
-import { findClipOfInstance, listClipsOfInstance, updateClip } from './clips.repository.ts';
+import { findClipOfInstance, listClipsOfInstance } from './clips.repository.ts';
+import { loadWaveform, waveformPeaks } from './clip-waveform.storage.ts';
 import type { ClipRow } from './clips.repository.ts';
 
 export const CLIP_MESSAGES = {
   instanceNotFound: 'This run of the edit does not exist. Please reload the page.',
   clipNotFound: 'This clip does not exist. Please reload the page.',
+  noWaveform:
+    'This clip has no waveform: its video was analysed before waveforms were kept. Start the edit again to get one.',
+  nothingLeft:
+    'Nothing would be left of this clip: its cut removes all of it. Keep at least one part of the clip before confirming it.',
+  changed: 'This clip changed while it was being confirmed. Please reload the page and try again.',
 } as const;
+
+/** A clip whose cut (stored, or about to be) removes every part of it: nothing to render. */
+const isEmptyCut = (clip: ClipPlanSource): boolean => clipPlan(clip).keptSpans.length === 0;
+
+const quoted = (titles: readonly string[]): string => {
+  const names = titles.map((t) => `"${t}"`);
+  return names.length === 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+};
+
+/** Confirm All's refusal when some clips would be cut away whole (silent or speechless videos). */
+export function nothingLeftOfClipsMessage(titles: readonly string[], total: number): string {
+  if (titles.length === total) {
+    return total === 1
+      ? `Nothing would be left of ${quoted(titles)}: its speech gaps cover all of it, so there is no speech to keep. Edit its speech gaps to keep a part, or upload a video with speech.`
+      : `Nothing would be left of these clips: their speech gaps cover all of them, so there is no speech to keep. Edit their speech gaps to keep a part, or upload a video with speech.`;
+  }
+  return `Confirm All cannot confirm ${quoted(titles)}: the speech gaps cover the whole clip, so nothing would be left. Edit ${titles.length === 1 ? 'its' : 'their'} speech gaps to keep a part, or confirm the other clips one by one.`;
+}
 
 type Ids = { userId: string; jobId: string; instanceId: string };
 
@@ -46,20 +82,10 @@ export async function getClip(ctx: AppContext, ids: Ids & { clipId: string }): P
 }
 
 /**
- * What a confirm stores. From the job page ("default"): cut every detected gap and, for short
- * clips, subtitles in the clip's own settings (long form gets subtitles only when the clip screen
- * confirms settings). From the clip screen: exactly what was confirmed.
+ * Confirm: from the job page ("default") the clip as it stands; from the clip screen the parts it
+ * carries replace the stored ones (checked against the clip's window first). See clipSchema for
+ * what each part defaults to.
  */
-export function resolveConfirm(clip: ClipRow, request: ConfirmClipRequest): ClipConfirm {
-  if (isDefaultConfirm(request)) {
-    return clip.isLongForm ? { cut: clip.gaps } : { cut: clip.gaps, subtitle: clip.drawSettings };
-  }
-  return {
-    ...(request.cut !== undefined ? { cut: request.cut } : {}),
-    ...(request.subtitle !== undefined ? { subtitle: request.subtitle } : {}),
-  };
-}
-
 export async function confirmClip(
   ctx: AppContext,
   ids: Ids & { clipId: string },
@@ -67,23 +93,33 @@ export async function confirmClip(
 ): Promise<Clip> {
   const { instance, clip } = await loadClip(ctx, ids);
   checkState(() => assertClipsEditable(instance));
-  const confirm = resolveConfirm(clip, request);
-  await updateClip(ctx.db, clip.id, {
-    confirmed: true,
-    confirm,
-    ...(confirm.subtitle ? { drawSettings: confirm.subtitle } : {}),
-  });
+  const checked = confirmClipRequestSchemaFor({ start: clip.startS, end: clip.endS }).safeParse(
+    request,
+  );
+  if (!checked.success) {
+    throw badRequest(checked.error.issues[0]?.message ?? 'The confirmation is not valid.');
+  }
+  const edits = editsAfterConfirm(clip, checked.data);
+  if (isEmptyCut({ ...clip, edits })) throw badRequest(CLIP_MESSAGES.nothingLeft);
+  const applied = await checkStateAsync(() =>
+    transitionClipRow(ctx.db, clip, { type: 'confirm' }, { edits }),
+  );
+  if (!applied) throw conflict(CLIP_MESSAGES.changed);
   return getClip(ctx, ids);
 }
 
+/** Unconfirm keeps the stored edits, so the user picks up where they left off. */
 export async function unconfirmClip(ctx: AppContext, ids: Ids & { clipId: string }): Promise<Clip> {
   const { instance, clip } = await loadClip(ctx, ids);
   checkState(() => assertClipsEditable(instance));
-  await updateClip(ctx.db, clip.id, { confirmed: false, confirm: null });
+  const applied = await checkStateAsync(() =>
+    transitionClipRow(ctx.db, clip, { type: 'unconfirm' }),
+  );
+  if (!applied) throw conflict(CLIP_MESSAGES.changed);
   return getClip(ctx, ids);
 }
 
-/** Confirm All / Unconfirm All: every clip of the instance (confirm as from the job page). */
+/** Confirm All / Unconfirm All: every clip of the instance, each as it stands. */
 export async function setAllConfirmed(
   ctx: AppContext,
   ids: Ids,
@@ -91,63 +127,74 @@ export async function setAllConfirmed(
 ): Promise<Clip[]> {
   const instance = await loadInstance(ctx, ids);
   checkState(() => assertClipsEditable(instance));
-  const clips = await listClipsOfInstance(ctx.db, instance.id);
-  await ctx.db.transaction(async (tx) => {
-    for (const clip of clips) {
-      if (confirmed) {
-        if (clip.confirmed) continue;
-        const confirm = resolveConfirm(clip, { cut: 'default', subtitle: 'default' });
-        await updateClip(tx, clip.id, { confirmed: true, confirm });
-      } else {
-        await updateClip(tx, clip.id, { confirmed: false, confirm: null });
-      }
+  if (confirmed) {
+    const all = await listClipsOfInstance(ctx.db, instance.id);
+    const empty = all.filter(isEmptyCut);
+    if (empty.length > 0) {
+      throw badRequest(
+        nothingLeftOfClipsMessage(
+          empty.map((c) => c.title),
+          all.length,
+        ),
+      );
     }
+  }
+  await transitionClipsOfInstance(ctx.db, instance.id, {
+    type: confirmed ? 'confirm' : 'unconfirm',
   });
   return listClips(ctx, ids);
+}
+
+/** The clip window's loudness for the timeline, from the waveform kept at analysis. */
+export async function getClipWaveform(
+  ctx: AppContext,
+  ids: Ids & { clipId: string },
+): Promise<WaveformResponse> {
+  const { clip } = await loadClip(ctx, ids);
+  const track = await loadWaveform(ctx.storage, ids.jobId, clip.autoJobInstanceId);
+  if (!track) throw notFound(CLIP_MESSAGES.noWaveform);
+  return waveformPeaks(track, { start: clip.startS, end: clip.endS });
 }
 
 /** Continue: the instance is confirmed and its render job queued. */
 export async function continueInstance(ctx: AppContext, ids: Ids): Promise<OkResponse> {
   await loadInstance(ctx, ids);
-  await ctx.db.transaction(async (tx) => {
+  const confirmed = await ctx.db.transaction(async (tx) => {
     await lockJob(tx, ids.jobId);
     const instance = await findInstanceOfJob(tx, ids.jobId, ids.instanceId);
     if (!instance) throw notFound(CLIP_MESSAGES.instanceNotFound);
-    const clips = await listClipsOfInstance(tx, instance.id);
-    const next = checkState(() =>
-      transitionInstance(instance, {
-        type: 'confirm',
-        confirmedClipCount: clips.filter((c) => c.confirmed).length,
-      }),
+    const chosen = (await listClipsOfInstance(tx, instance.id)).filter((c) => c.confirmed);
+    // NOTE: confirm refuses these; clips confirmed before that rule still must not fail late.
+    const empty = chosen.filter(isEmptyCut);
+    if (empty.length > 0) {
+      throw badRequest(
+        nothingLeftOfClipsMessage(
+          empty.map((c) => c.title),
+          chosen.length,
+        ),
+      );
+    }
+    const next = await checkStateAsync(() =>
+      transitionInstanceRow(
+        tx,
+        instance,
+        { type: 'confirm', confirmedClipCount: chosen.length },
+        ctx.now(),
+        { progress: 0 },
+      ),
     );
-    await updateInstanceIf(
-      tx,
-      instance.id,
-      { status: instance.status, confirmed: false },
-      { status: next.status, confirmed: next.confirmed, progress: 0 },
-      ctx.now(),
-    );
+    // NOTE: the job row is locked, so only a worker could have moved it: cancelled meanwhile.
+    if (!next) throw conflict(CLIP_MESSAGES.changed);
+    return next;
   });
   let queueJobId: string;
   try {
     queueJobId = await ctx.queue.send(renderJob, { instanceId: ids.instanceId });
   } catch (error) {
     // NOTE: back to reviewing, so the user can press Continue again.
-    await updateInstanceIf(
-      ctx.db,
-      ids.instanceId,
-      { status: 'awaiting-confirmation', confirmed: true },
-      { confirmed: false },
-      ctx.now(),
-    );
+    await transitionInstanceRow(ctx.db, confirmed, { type: 'reopen' }, ctx.now());
     throw error;
   }
-  await updateInstanceIf(
-    ctx.db,
-    ids.instanceId,
-    { status: 'awaiting-confirmation', confirmed: true },
-    { queueJobName: renderJob.name, queueJobId },
-    ctx.now(),
-  );
+  await setInstanceQueueJob(ctx.db, confirmed, { name: renderJob.name, id: queueJobId });
   return { ok: true };
 }

@@ -1,0 +1,132 @@
+// What a clip will render, from its stored row: the one place that turns detected data plus the
+// clip screen's stored edits into the cut, the phrases and the style. The clip response and the
+// render job both read it, so what the screen shows after a reload is what is burned in.
+import { clipKeptSpans, isDefaultConfirm } from '@roughcut/shared';
+import type {
+  ClipWindow,
+  ConfirmClipRequest,
+  ConfirmPhrase,
+  DrawSettings,
+  Gap,
+  Segment,
+  Span,
+  Word,
+} from '@roughcut/shared';
+import type { ClipEdits } from './clips.schema.ts';
+
+export type ClipPlanSource = {
+  startS: number;
+  endS: number;
+  isLongForm: boolean;
+  segments: Segment[];
+  gaps: Gap[];
+  drawSettings: DrawSettings;
+  edits: ClipEdits | null;
+};
+
+export type ClipPlan = {
+  window: ClipWindow;
+  /** The phrases to burn ('' ones burn nothing), with their words. */
+  segments: Segment[];
+  /** The gaps to cut. */
+  gaps: Gap[];
+  /** The style shown and, when `subtitles` is set, burned. */
+  drawSettings: DrawSettings;
+  /** The style the render burns, or null for no subtitles (long form not confirmed with them). */
+  subtitles: DrawSettings | null;
+  keptSpans: Span[];
+};
+
+const withWords = (segments: readonly Segment[]): Segment[] =>
+  segments.map((s) => ({ ...s, words: s.words ?? [] }));
+
+export function clipPlan(clip: ClipPlanSource): ClipPlan {
+  const edits = clip.edits ?? {};
+  const window = { start: clip.startS, end: clip.endS };
+  const gaps = edits.cut ?? clip.gaps;
+  const subtitles = edits.subtitle ?? (clip.isLongForm ? null : clip.drawSettings);
+  return {
+    window,
+    segments: withWords(edits.phrases ?? clip.segments),
+    gaps,
+    drawSettings: edits.subtitle ?? clip.drawSettings,
+    subtitles,
+    keptSpans: clipKeptSpans(window, gaps),
+  };
+}
+
+// NOTE: phrase times come back as they were sent; 5 ms absorbs float noise from JSON and rounding.
+const SAME_TIME_S = 0.005;
+
+/**
+ * Words for a phrase the user typed: their own words, certain (confidence 1), spread evenly over
+ * the phrase's time (the recogniser's timing no longer applies to them).
+ */
+export function typedWords(phrase: ConfirmPhrase): Word[] {
+  const texts = phrase.phrase.split(/\s+/).filter(Boolean);
+  const step = texts.length > 0 ? (phrase.end - phrase.start) / texts.length : 0;
+  const at = (i: number) => Math.round((phrase.start + i * step) * 1000) / 1000;
+  return texts.map((text, i) => ({
+    text,
+    start: at(i),
+    end: i === texts.length - 1 ? phrase.end : at(i + 1),
+    confidence: 1,
+  }));
+}
+
+/**
+ * The confirmed phrase list made into stored segments: a phrase whose text is unchanged keeps the
+ * recognised words of the segment it came from (matched by its times); an edited one gets the
+ * typed words.
+ */
+export function phrasesToStore(
+  confirmed: readonly ConfirmPhrase[],
+  current: readonly Segment[],
+): Segment[] {
+  const sameTimes = (a: Span, b: Span) =>
+    Math.abs(a.start - b.start) <= SAME_TIME_S && Math.abs(a.end - b.end) <= SAME_TIME_S;
+  return confirmed.map((phrase) => {
+    const source = current.find((s) => sameTimes(s, phrase) && s.phrase === phrase.phrase);
+    return {
+      start: phrase.start,
+      end: phrase.end,
+      phrase: phrase.phrase,
+      words: source ? (source.words ?? []) : typedWords(phrase),
+    };
+  });
+}
+
+const clampGap = (gap: Gap, window: ClipWindow): Gap => ({
+  id: gap.id,
+  start: Math.max(window.start, gap.start),
+  end: Math.min(window.end, gap.end),
+});
+
+/**
+ * The edits after a confirm. The job page's default keeps every stored edit. A clip-screen confirm
+ * replaces the parts it carries (the cut clamped to the window and sorted; the style with the
+ * edited phrases, or with the phrases as they stand when none were sent) and keeps the rest.
+ */
+export function editsAfterConfirm(
+  clip: ClipPlanSource,
+  request: ConfirmClipRequest,
+): ClipEdits | null {
+  if (isDefaultConfirm(request)) return clip.edits;
+  const edits: ClipEdits = { ...clip.edits };
+  const window = { start: clip.startS, end: clip.endS };
+  if (request.cut !== undefined) {
+    edits.cut = request.cut
+      .map((g) => clampGap(g, window))
+      .filter((g) => g.end > g.start)
+      .sort((a, b) => a.start - b.start);
+  }
+  if (request.subtitle !== undefined) {
+    edits.subtitle = request.subtitle;
+    const current = clipPlan(clip).segments;
+    // NOTE: the detected segments too, so text typed back to what was recognised gets its words.
+    edits.phrases = request.phrases
+      ? phrasesToStore(request.phrases, [...current, ...clip.segments])
+      : current;
+  }
+  return edits;
+}

@@ -1,0 +1,170 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_DRAW_SETTINGS, customConfirmClipRequestSchema } from '@roughcut/shared';
+import type { Clip } from '@roughcut/shared';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { ApiError } from '../../api/api-error.ts';
+import { clipsApi } from '../../api/clips.api.ts';
+import { ClipEditor } from './clip-editor.tsx';
+import { FIXTURE_CLIP, FIXTURE_GAPS } from './clip-screen.fixtures.ts';
+
+const CLIP = FIXTURE_CLIP;
+const GAPS = FIXTURE_GAPS;
+
+let alerts: string[];
+beforeEach(() => {
+  alerts = [];
+  vi.stubGlobal('alert', (message?: unknown) => {
+    alerts.push(String(message));
+  });
+  vi.spyOn(clipsApi, 'waveform').mockResolvedValue({ start: 1, rate: 10, peaks: [] });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function renderEditor(clip: Clip = CLIP, editable = true) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/manage/automation/:job_id/clip/:clip_id',
+        element: (
+          <ClipEditor
+            clip={clip}
+            instance={{ jobId: 'job-1', instanceId: 'instance-1' }}
+            editable={editable}
+            videoUrl={undefined}
+            videoPending
+          />
+        ),
+      },
+      { path: '/manage/automation/:job_id', element: <h1>Job page</h1> },
+    ],
+    { initialEntries: ['/manage/automation/job-1/clip/clip-1'] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+const steps = () => screen.getByRole('list', { name: 'Steps' });
+const stepMarks = () =>
+  ['speech-gaps', 'subtitles'].map((step) =>
+    screen.queryByTestId(`${step}-confirmed`) ? 'tick' : 'cross',
+  );
+
+describe('the clip confirmation screen', { timeout: 60_000 }, () => {
+  it('starts on Speech Gaps with nothing confirmed and toggles the selected step', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderEditor();
+    expect(within(steps()).getByRole('button', { name: /Speech Gaps/ }).className).toContain(
+      'Mui-selected',
+    );
+    expect(stepMarks()).toEqual(['cross', 'cross']);
+    expect(screen.getByText('Detected 3 words')).toBeTruthy();
+    expect(screen.getByText('80.67% confidence score')).toBeTruthy();
+    expect(screen.getByText('Generated from voice recognition')).toBeTruthy();
+
+    await user.click(button('Confirm Edit'));
+    expect(stepMarks()).toEqual(['tick', 'cross']);
+    expect(button('Unconfirm Edit')).toBeTruthy();
+
+    await user.click(within(steps()).getByRole('button', { name: /Subtitles/ }));
+    expect(button('Confirm Edit')).toBeTruthy();
+    expect(screen.getByTestId('invalid-phrases').textContent).toBe('1 / 3 invalid phrases');
+
+    await user.click(button('Confirm Edit'));
+    expect(stepMarks()).toEqual(['tick', 'tick']);
+    await user.click(button('Unconfirm Edit'));
+    expect(stepMarks()).toEqual(['tick', 'cross']);
+    await user.click(button('Confirm All'));
+    expect(stepMarks()).toEqual(['tick', 'tick']);
+  });
+
+  it('refuses to submit with no confirmed step', async () => {
+    const confirm = vi.spyOn(clipsApi, 'confirm');
+    renderEditor();
+    await userEvent.click(button('Submit Confirm'));
+    expect(alerts).toEqual([
+      'Unable to submit - you have not confirmed any edits yet for this clip.',
+    ]);
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('sends only the cut when only Speech Gaps is confirmed, then opens the job page', async () => {
+    const confirm = vi.spyOn(clipsApi, 'confirm').mockResolvedValue({ ...CLIP, confirmed: true });
+    const router = renderEditor();
+    await userEvent.click(button('Confirm Edit'));
+    await userEvent.click(button('Submit Confirm'));
+    await screen.findByRole('heading', { name: 'Job page' });
+    expect(router.state.location.pathname).toBe('/manage/automation/job-1');
+    expect(confirm).toHaveBeenCalledWith({ jobId: 'job-1', instanceId: 'instance-1' }, 'clip-1', {
+      cut: GAPS,
+    });
+    expect(alerts).toEqual([]);
+  });
+
+  it('sends the style and the edited phrases with Subtitles, and the cut with both', async () => {
+    const user = userEvent.setup({ delay: null });
+    const confirm = vi.spyOn(clipsApi, 'confirm').mockResolvedValue({ ...CLIP, confirmed: true });
+    renderEditor();
+    await user.click(within(steps()).getByRole('button', { name: /Subtitles/ }));
+    const second = screen.getByRole('textbox', { name: 'Text of phrase 2' });
+    await user.clear(second);
+    await user.type(second, 'rough cuts save hours');
+    await user.click(screen.getByRole('button', { name: 'Delete phrase 3' }));
+    await user.click(button('Confirm All'));
+    await user.click(button('Submit Confirm'));
+    await screen.findByRole('heading', { name: 'Job page' });
+    const payload = confirm.mock.calls[0]?.[2];
+    expect(payload).toEqual({
+      cut: GAPS,
+      subtitle: { ...DEFAULT_DRAW_SETTINGS, size: 24 },
+      phrases: [
+        { start: 1, end: 2.5, phrase: 'welcome to the show' },
+        { start: 3, end: 4.25, phrase: 'rough cuts save hours' },
+      ],
+    });
+    expect(customConfirmClipRequestSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it("alerts the server's err when the confirm fails and keeps every edit", async () => {
+    const user = userEvent.setup({ delay: null });
+    let reject: (error: unknown) => void = () => undefined;
+    vi.spyOn(clipsApi, 'confirm').mockImplementation(
+      () => new Promise((_resolve, fail) => (reject = fail)),
+    );
+    renderEditor();
+    await user.click(within(steps()).getByRole('button', { name: /Subtitles/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Text of phrase 1' }), '!');
+    await user.click(button('Confirm Edit'));
+    await user.click(button('Submit Confirm'));
+    // Confirming: the Loading indicator shows and the top bar waits.
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    expect(button('Confirm All')).toHaveProperty('disabled', true);
+    reject(new ApiError(400, 'Gap gap-9 lies outside the clip.'));
+    await waitFor(() => expect(alerts).toEqual(['Gap gap-9 lies outside the clip.']));
+    expect(button('Confirm All')).toHaveProperty('disabled', false);
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Text of phrase 1' })).toHaveProperty(
+      'value',
+      'welcome to the show!',
+    );
+  });
+
+  it('hides the top bar when the clip cannot be edited', () => {
+    renderEditor({ ...CLIP, status: 'finished', confirmed: true }, false);
+    expect(screen.queryByRole('toolbar', { name: 'Clip actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit Confirm' })).toBeNull();
+  });
+});

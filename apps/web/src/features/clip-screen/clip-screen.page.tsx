@@ -1,0 +1,85 @@
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { appPaths, clipScreenState } from '@roughcut/shared';
+import type { Clip } from '@roughcut/shared';
+import { Link as RouterLink } from 'react-router';
+import { ClipEditor } from './clip-editor.tsx';
+import { ClipSidebar } from './clip-sidebar.tsx';
+import { ClipFailed, ClipLoading, ClipUnavailable } from './clip-states.tsx';
+import { useClipData } from './use-clip-data.ts';
+
+function ClipHeader({ jobId, clip }: { jobId: string; clip: Clip | null }) {
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Button
+        component={RouterLink}
+        to={appPaths.job(jobId)}
+        startIcon={<ArrowBackRounded />}
+        size="small"
+        sx={{ mb: 1, ml: -1 }}
+      >
+        Video edit
+      </Button>
+      <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+        {clip?.title ?? 'Clip'}
+      </Typography>
+      <Typography variant="subtitle1" sx={{ mt: 0.5 }}>
+        {clip?.is_long_form ? 'Long form' : 'Short clip'} · fine-tune the speech gaps and subtitles,
+        then confirm
+      </Typography>
+    </Box>
+  );
+}
+
+/** SPEC 2.10: the clip confirmation screen. */
+export function ClipScreenPage({ jobId, clipId }: { jobId: string; clipId: string }) {
+  const data = useClipData(jobId, clipId);
+  const jobPath = appPaths.job(jobId);
+  if (data.failed) {
+    return (
+      <>
+        <ClipHeader jobId={jobId} clip={null} />
+        <ClipUnavailable jobPath={jobPath} />
+      </>
+    );
+  }
+  const { clip, ref } = data;
+  if (!clip || !ref) {
+    return (
+      <>
+        <ClipHeader jobId={jobId} clip={null} />
+        <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', md: 'row' } }}>
+          <ClipSidebar
+            selectedStep="speech-gaps"
+            confirmedSteps={[]}
+            onSelect={() => undefined}
+            segments={null}
+          />
+          <Box sx={{ flex: 1 }}>
+            <ClipLoading />
+          </Box>
+        </Box>
+      </>
+    );
+  }
+  const state = clipScreenState(clip, false);
+  return (
+    <>
+      <ClipHeader jobId={jobId} clip={clip} />
+      {state === 'failed' ? <ClipFailed reason={clip.failure_reason} /> : null}
+      {state === 'loading' ? <ClipLoading /> : null}
+      {state === 'editor' || state === 'view' ? (
+        <ClipEditor
+          key={clip.id}
+          clip={clip}
+          instance={ref}
+          editable={state === 'editor'}
+          videoUrl={data.videoUrl}
+          videoPending={data.videoPending}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { Clip, DrawSettings, Phrase } from '@roughcut/shared';
+import { buildAss } from '@roughcut/engine/subtitles';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSubtitleOverlay } from '../clip-preview/use-subtitle-overlay.ts';
+import { GapPlayer } from '../gap-timeline/gap-player.tsx';
+import type { GapPlayback } from '../gap-timeline/use-gap-playback.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
+
+/** The render's output frame of a short clip; long form keeps the source's. */
+const PORTRAIT_FRAME = { width: 1080, height: 1920 };
+const FALLBACK_LANDSCAPE_FRAME = { width: 1920, height: 1080 };
+/** NOTE: the overlay restarts on a new script, so typing and dragging settle first. */
+const SETTLE_MS = 250;
+
+type Props = {
+  clip: Clip;
+  src: string | undefined;
+  loading: boolean;
+  playback: GapPlayback;
+  phrases: readonly Phrase[];
+  drawSettings: DrawSettings;
+  height: number;
+};
+
+/**
+ * The Subtitles step's video: the clip as the render cuts it, with the edited phrases drawn over
+ * it by the engine's own script builder in the current style, as they will be burned in.
+ */
+export function SubtitlePreview({
+  clip,
+  src,
+  loading,
+  playback,
+  phrases,
+  drawSettings,
+  height,
+}: Props) {
+  const layerRef = useRef<HTMLDivElement>(null);
+  const settledPhrases = useDebouncedValue(phrases, SETTLE_MS);
+  const settledStyle = useDebouncedValue(drawSettings, SETTLE_MS);
+  const ass = useMemo(() => buildAss(settledPhrases, settledStyle), [settledPhrases, settledStyle]);
+  const [sourceFrame, setSourceFrame] = useState<{ width: number; height: number } | null>(null);
+  const { refs } = playback;
+  useEffect(() => {
+    // NOTE: the element is created with its src, in the same commit, before its metadata loads.
+    const video = refs[0].current;
+    if (!video) return;
+    const read = () => setSourceFrame({ width: video.videoWidth, height: video.videoHeight });
+    video.addEventListener('loadedmetadata', read);
+    return () => video.removeEventListener('loadedmetadata', read);
+  }, [refs, src]);
+  const frame = clip.is_long_form ? (sourceFrame ?? FALLBACK_LANDSCAPE_FRAME) : PORTRAIT_FRAME;
+  // NOTE: stable, or the overlay would restart on every render.
+  const { currentTime, subscribe } = playback;
+  const clock = useMemo(() => ({ currentTime, subscribe }), [currentTime, subscribe]);
+
+  const overlay = useSubtitleOverlay({
+    videoRef: refs[0],
+    layerRef,
+    ass,
+    src,
+    font: settledStyle.font_name,
+    frame,
+    clock,
+  });
+
+  return (
+    <Box>
+      <GapPlayer
+        src={src}
+        title={clip.title}
+        window={{ start: clip.start, end: clip.end }}
+        isLongForm={clip.is_long_form}
+        playback={playback}
+        loading={loading}
+        height={height}
+        overlay={
+          <Box
+            ref={layerRef}
+            data-testid="subtitle-layer"
+            sx={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}
+          />
+        }
+      />
+      {overlay === 'failed' ? (
+        <Typography variant="caption" color="text.secondary">
+          The subtitle preview could not start in this browser; the finished video still has them.
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,128 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { PREVIEW_HEIGHT_PX, phraseAtTime } from '@roughcut/shared';
+import type { Clip, DrawSettings, Gap, Phrase } from '@roughcut/shared';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { playbackPlan } from '../gap-timeline/gap-playback.ts';
+import { useGapPlayback } from '../gap-timeline/use-gap-playback.ts';
+import { SubtitleStyleControls } from '../subtitle-style/subtitle-style-controls.tsx';
+import { PhraseList } from './phrase-list.tsx';
+import { SubtitlePreview } from './subtitle-preview.tsx';
+import type { PhraseActions } from './use-clip-edits.ts';
+
+// NOTE: the controls are many; typing in a phrase must not redraw them on every key.
+const StyleControls = memo(SubtitleStyleControls);
+
+type Props = {
+  clip: Clip;
+  videoUrl: string | undefined;
+  videoPending: boolean;
+  editable: boolean;
+  /** The gaps the preview skips, as the render will cut them. */
+  gaps: readonly Gap[];
+  phrases: readonly Phrase[];
+  tolerance: number;
+  drawSettings: DrawSettings;
+  phraseActions: PhraseActions;
+  onTolerance: (tolerance: number) => void;
+  onDrawSettings: (next: DrawSettings) => void;
+};
+
+/**
+ * SPEC 2.10: the Subtitles step: the phrase list with its tolerance slider on the left; on the
+ * right the clip (gaps skipped) with the edited phrases drawn over it in the current style, and the
+ * styling controls.
+ */
+export function SubtitlesStep(props: Props) {
+  const { clip, phrases } = props;
+  const window = useMemo(() => ({ start: clip.start, end: clip.end }), [clip.start, clip.end]);
+  const plan = useMemo(() => playbackPlan(window, props.gaps), [window, props.gaps]);
+  const playback = useGapPlayback(plan);
+  const [selectedId, setSelectedId] = useState<string | undefined>();
+  // NOTE: the clock ticks every frame; the playhead state (and the list) changes only when the
+  // phrase under it does.
+  const [playhead, setPlayhead] = useState(clip.start);
+  const playingId = phraseAtTime(phrases, playhead)?.id;
+  const phrasesRef = useRef(phrases);
+  const shownRef = useRef(playingId);
+  useEffect(() => {
+    phrasesRef.current = phrases;
+    shownRef.current = playingId;
+  }, [phrases, playingId]);
+  const { subscribe, seek } = playback;
+  useEffect(
+    () =>
+      subscribe((time) => {
+        const id = phraseAtTime(phrasesRef.current, time)?.id;
+        if (id === shownRef.current) return;
+        shownRef.current = id;
+        setPlayhead(time);
+      }),
+    [subscribe],
+  );
+
+  const select = useCallback(
+    (phrase: Phrase, andSeek: boolean) => {
+      setSelectedId(phrase.id);
+      if (andSeek) seek(phrase.start);
+    },
+    [seek],
+  );
+
+  // NOTE: a landscape (long-form) frame gets the full width above the list; a portrait one sits
+  // beside it. On phones the video comes first, so the phrases are read against it.
+  const lg = clip.is_long_form ? '"preview preview" "list style"' : '"list preview" "list style"';
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        gridTemplateAreas: { xs: '"preview" "list" "style"', lg },
+        gridTemplateRows: { lg: 'auto 1fr' },
+        gap: 2,
+        alignItems: 'start',
+      }}
+    >
+      <Box sx={{ gridArea: 'list', minWidth: 0 }}>
+        <PhraseList
+          phrases={phrases}
+          tolerance={props.tolerance}
+          playingId={playingId}
+          selectedId={selectedId}
+          follow={playback.playing}
+          editable={props.editable}
+          actions={props.phraseActions}
+          onSelect={select}
+          onTolerance={props.onTolerance}
+        />
+      </Box>
+      <Paper variant="outlined" sx={{ gridArea: 'preview', p: 1.5, minWidth: 0 }}>
+        <SubtitlePreview
+          clip={clip}
+          src={props.videoUrl}
+          loading={props.videoPending}
+          playback={playback}
+          phrases={phrases}
+          drawSettings={props.drawSettings}
+          height={PREVIEW_HEIGHT_PX}
+        />
+      </Paper>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-label="Subtitle style"
+        sx={{ gridArea: 'style', p: 2, minWidth: 0 }}
+      >
+        <Typography variant="subtitle2" component="h3" sx={{ mb: 1.5 }}>
+          Subtitle style
+        </Typography>
+        <StyleControls
+          value={props.drawSettings}
+          onChange={props.onDrawSettings}
+          disabled={!props.editable}
+        />
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,173 @@
+import PauseRounded from '@mui/icons-material/PauseRounded';
+import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
+import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
+import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Slider from '@mui/material/Slider';
+import Typography from '@mui/material/Typography';
+import { VOLUME_STEP, formatPlayerTime } from '@roughcut/shared';
+import type { Span } from '@roughcut/shared';
+import { memo, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { GapPlayback } from './use-gap-playback.ts';
+
+/** The short clip's rendered frame is portrait 1080x1920; long form keeps the source's shape. */
+const PORTRAIT_RATIO = 1080 / 1920;
+
+type Props = {
+  src: string | undefined;
+  title: string;
+  window: Span;
+  isLongForm: boolean;
+  playback: GapPlayback;
+  /** Shown over the frame while something it needs is still loading. */
+  loading: boolean;
+  /** Frame height in pixels (the frame narrows to the page on small screens). */
+  height: number;
+  /** Laid over the frame, above the video (the Subtitles step's subtitle layer). */
+  overlay?: ReactNode;
+};
+
+/** "current / total" on the timeline's clock; re-renders only when the shown second changes. */
+function PlayerClock({ playback, window }: { playback: GapPlayback; window: Span }) {
+  const total = window.end - window.start;
+  const [text, setText] = useState(() =>
+    formatPlayerTime(playback.currentTime() - window.start, total),
+  );
+  useEffect(
+    () => playback.subscribe((time) => setText(formatPlayerTime(time - window.start, total))),
+    [playback, window.start, total],
+  );
+  return (
+    <Typography
+      variant="body2"
+      color="text.secondary"
+      data-testid="player-time"
+      sx={{ fontVariantNumeric: 'tabular-nums', mx: 1, whiteSpace: 'nowrap' }}
+    >
+      {text}
+    </Typography>
+  );
+}
+
+/**
+ * SPEC 2.10 and 2.12: the speech-gap step's video: play/pause, current / total, mute and a 0 to 1
+ * volume slider. Two stacked video elements take turns so skipped gaps make no pause.
+ */
+export const GapPlayer = memo(function GapPlayer(props: Props) {
+  const { src, playback, window, height } = props;
+  const [source, setSource] = useState<{ width: number; height: number } | null>(null);
+  const ratio = props.isLongForm
+    ? source && source.height > 0
+      ? source.width / source.height
+      : 16 / 9
+    : PORTRAIT_RATIO;
+  const disabled = !playback.ready || props.loading;
+
+  return (
+    <Box>
+      <Box
+        data-testid="gap-player-frame"
+        sx={{
+          position: 'relative',
+          mx: 'auto',
+          width: `min(100%, ${Math.round(height * ratio)}px)`,
+          aspectRatio: String(ratio),
+          bgcolor: '#0b0f19',
+          borderRadius: 3,
+          overflow: 'hidden',
+        }}
+      >
+        {src
+          ? ([0, 1] as const).map((slot) => {
+              const events = playback.videoEvents(slot);
+              return (
+                <Box
+                  key={slot}
+                  component="video"
+                  ref={playback.refs[slot]}
+                  src={src}
+                  preload="auto"
+                  playsInline
+                  aria-hidden={slot !== playback.active}
+                  aria-label={slot === playback.active ? `Preview of ${props.title}` : undefined}
+                  {...events}
+                  onLoadedMetadata={(event) => {
+                    const video = event.currentTarget;
+                    if (slot === 0)
+                      setSource({ width: video.videoWidth, height: video.videoHeight });
+                    events.onLoadedMetadata(event);
+                  }}
+                  onClick={playback.toggle}
+                  sx={{
+                    position: 'absolute',
+                    inset: 0,
+                    width: '100%',
+                    height: '100%',
+                    objectFit: 'cover',
+                    cursor: 'pointer',
+                  }}
+                  // NOTE: inline, as the playback hook also sets it at the moment of a swap.
+                  style={{ opacity: slot === playback.active ? 1 : 0 }}
+                />
+              );
+            })
+          : null}
+        {props.overlay}
+        {disabled ? (
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'grid',
+              placeContent: 'center',
+              justifyItems: 'center',
+              gap: 1.5,
+              color: 'rgba(255,255,255,0.85)',
+            }}
+          >
+            <CircularProgress size={28} sx={{ color: 'inherit' }} />
+            <Typography variant="body2">Loading video</Typography>
+          </Box>
+        ) : null}
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', mt: 1, gap: 0.5 }}>
+        <IconButton
+          aria-label={playback.playing ? 'Pause' : 'Play'}
+          onClick={playback.toggle}
+          disabled={disabled}
+          color="primary"
+        >
+          {playback.playing ? <PauseRounded /> : <PlayArrowRounded />}
+        </IconButton>
+        <PlayerClock playback={playback} window={window} />
+        <Box sx={{ flexGrow: 1 }} />
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <IconButton
+            size="small"
+            aria-label={playback.volume.muted ? 'Unmute' : 'Mute'}
+            onClick={playback.toggleMute}
+          >
+            {playback.volume.muted ? (
+              <VolumeOffRounded fontSize="small" />
+            ) : (
+              <VolumeUpRounded fontSize="small" />
+            )}
+          </IconButton>
+          <Slider
+            size="small"
+            aria-label="Volume"
+            min={0}
+            max={1}
+            step={VOLUME_STEP}
+            value={playback.volume.muted ? 0 : playback.volume.volume}
+            onChange={(_event, value) => playback.setVolume(value)}
+            sx={{ width: 88, ml: 1, mr: 1 }}
+          />
+        </Box>
+      </Box>
+    </Box>
+  );
+});

@@ -1,0 +1,74 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { formatDuration, gapFooterLabel } from '@roughcut/shared';
+import type { Clip, GapEditState } from '@roughcut/shared';
+import { useMemo } from 'react';
+import { useClipWaveform } from '../../api/clips.queries.ts';
+import { GapEditor } from './gap-editor.tsx';
+import { keptLength, playbackPlan } from './gap-playback.ts';
+
+export type SpeechGapsStepProps = {
+  /** The clip as fetched: its window (`start`, `end`), segments with words, `detected_gaps`. */
+  clip: Clip;
+  /** Signed URL of the job's source video; undefined while it loads ("Loading video"). */
+  videoUrl: string | undefined;
+  /** False shows the gaps read-only (SPEC 4.4: editable only while awaiting confirmation). */
+  editable: boolean;
+  /**
+   * The gaps to cut and the deleted ones. The screen owns it because Submit sends `cut`
+   * (`state.gaps`). Open it with `initialGapEditState(clip.gaps, clip.detected_gaps)` from
+   * @roughcut/shared, so detected gaps missing from a saved cut count as deleted and can be undone.
+   */
+  state: GapEditState;
+  onChange: (next: GapEditState) => void;
+};
+
+/**
+ * SPEC 2.10 Speech Gaps step: the video player (play/pause, current / total, mute, volume), the
+ * timeline with yellow gap regions (drag an edge, Ctrl/Cmd+click to delete, drag the playhead,
+ * scroll to pan, Ctrl/Cmd+scroll to zoom, Space plays, Ctrl/Cmd+Z undoes) over the clip's waveform
+ * and words, and the footer counting the gaps found and deleted. "Loading video" shows until the
+ * video is playable. Playback skips the gaps exactly as the render cuts them.
+ */
+export function SpeechGapsStep({ clip, videoUrl, editable, state, onChange }: SpeechGapsStepProps) {
+  const waveform = useClipWaveform({
+    jobId: clip.auto_job_id,
+    instanceId: clip.auto_job_instance_id,
+    clipId: clip.id,
+  });
+  const window = useMemo(() => ({ start: clip.start, end: clip.end }), [clip.start, clip.end]);
+  const kept = useMemo(() => keptLength(playbackPlan(window, state.gaps)), [window, state.gaps]);
+
+  return (
+    <GapEditor
+      clip={clip}
+      videoUrl={videoUrl}
+      waveform={waveform.data}
+      editable={editable}
+      state={state}
+      onChange={onChange}
+      playerHeight={clip.is_long_form ? 360 : 420}
+      footer={
+        <Box
+          data-testid="speech-gaps-footer"
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: 'space-between',
+            gap: 1,
+            pt: 1.5,
+            borderTop: '1px solid',
+            borderColor: 'divider',
+          }}
+        >
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {gapFooterLabel(clip.detected_gaps.length, state.deletedGaps.length)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Cut length {formatDuration(kept)} of {formatDuration(window.end - window.start)}
+          </Typography>
+        </Box>
+      }
+    />
+  );
+}

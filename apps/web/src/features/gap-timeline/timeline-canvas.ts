@@ -1,0 +1,226 @@
+import {
+  formatClock,
+  markerSpacing,
+  rulerMarkers,
+  timeToPixel,
+  visibleDuration,
+  visibleWindow,
+} from '@roughcut/shared';
+import type { Gap, Span, Viewport, Word } from '@roughcut/shared';
+import {
+  drawnMarkerStride,
+  minorTickStep,
+  visibleIndexRange,
+  waveformColumns,
+} from './timeline-geometry.ts';
+import type { HandleHit, Waveform } from './timeline-geometry.ts';
+
+// Draws the timeline's visible window on one canvas: ruler, words, waveform and gap regions.
+
+export const TIMELINE_HEIGHT = 148;
+export const RULER_HEIGHT = 26;
+export const WORDS_TOP = RULER_HEIGHT + 6;
+export const WORDS_HEIGHT = 22;
+export const WAVE_TOP = WORDS_TOP + WORDS_HEIGHT + 6;
+export const WAVE_HEIGHT = TIMELINE_HEIGHT - WAVE_TOP - 8;
+
+export const COLORS = {
+  background: '#f8fafc',
+  ruler: '#ffffff',
+  rulerLine: '#e2e8f0',
+  minorTick: '#cbd5e1',
+  tick: '#94a3b8',
+  label: '#475569',
+  word: '#e0e7ff',
+  wordText: '#312e81',
+  wordUnsure: '#fee2e2',
+  wordUnsureText: '#991b1b',
+  speech: '#e2e8f0',
+  wave: '#64748b',
+  gap: 'rgba(250, 204, 21, 0.42)',
+  gapEdge: '#ca8a04',
+  gapActive: '#a16207',
+  outside: 'rgba(15, 23, 42, 0.06)',
+} as const;
+
+/** Words below this confidence are tinted so doubtful recognition shows at a glance. */
+const UNSURE_CONFIDENCE = 0.5;
+
+export type TimelineScene = {
+  /** Source time of the timeline's 0 (the clip window's start); the viewport is in local time. */
+  origin: number;
+  view: Viewport;
+  gaps: readonly Gap[];
+  words: readonly Word[];
+  /** Speech the recogniser did not understand (segments without words). */
+  speech: readonly Span[];
+  waveform: Waveform | undefined;
+  active: HandleHit | null;
+};
+
+export function drawTimeline(
+  ctx: CanvasRenderingContext2D,
+  scene: TimelineScene,
+  width: number,
+  dpr: number,
+): void {
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, width, TIMELINE_HEIGHT);
+  ctx.fillStyle = COLORS.background;
+  ctx.fillRect(0, 0, width, TIMELINE_HEIGHT);
+  const local = visibleWindow(scene.view);
+  const from = scene.origin + local.start;
+  const to = scene.origin + local.end;
+  const x = (source: number) => timeToPixel(source - scene.origin, scene.view, width);
+
+  drawRuler(ctx, scene.view, width);
+  drawWaveform(ctx, scene.waveform, from, to, width);
+  drawWords(ctx, scene, from, to, x);
+  drawGaps(ctx, scene, from, to, x);
+}
+
+/** "1:05", or "1:05.5" when markers are half a second apart. */
+export function rulerLabel(marker: number, spacing: number): string {
+  if (spacing >= 1) return formatClock(marker);
+  const tenths = Math.round((marker % 1) * 10) % 10;
+  return `${formatClock(marker)}.${tenths}`;
+}
+
+function drawRuler(ctx: CanvasRenderingContext2D, view: Viewport, width: number): void {
+  ctx.fillStyle = COLORS.ruler;
+  ctx.fillRect(0, 0, width, RULER_HEIGHT);
+  ctx.fillStyle = COLORS.rulerLine;
+  ctx.fillRect(0, RULER_HEIGHT - 1, width, 1);
+  const visible = visibleDuration(view.duration, view.zoom);
+  const minor = visible > 0 ? minorTickStep(markerSpacing(view.zoom), width / visible) : null;
+  if (minor !== null) {
+    const { start, end } = visibleWindow(view);
+    ctx.fillStyle = COLORS.minorTick;
+    for (let i = Math.ceil(start / minor - 1e-9); i * minor <= end + 1e-9; i += 1) {
+      ctx.fillRect(Math.round(timeToPixel(i * minor, view, width)), RULER_HEIGHT - 5, 1, 4);
+    }
+  }
+  ctx.font = '11px Inter, system-ui, sans-serif';
+  ctx.textBaseline = 'top';
+  const spacing = markerSpacing(view.zoom);
+  // NOTE: a long clip zoomed in has markers a pixel or two apart (0.5 s over minutes): only
+  // every `stride`-th is drawn then, on round times, so they stay at least 4 px apart.
+  const stride = visible > 0 ? drawnMarkerStride(spacing, width / visible) : 1;
+  let lastLabelEnd = -Infinity;
+  rulerMarkers(view).forEach((marker) => {
+    if (Math.round(marker / spacing) % stride !== 0) return;
+    const px = Math.round(timeToPixel(marker, view, width)) + 0.5;
+    ctx.fillStyle = COLORS.tick;
+    ctx.fillRect(px, RULER_HEIGHT - 9, 1, 8);
+    // NOTE: labels that would overlap the previous one are left out (and not even measured).
+    if (px + 3 <= lastLabelEnd + 6) return;
+    const label = rulerLabel(marker, spacing);
+    const labelWidth = ctx.measureText(label).width;
+    if (px + 3 + labelWidth >= width) return;
+    ctx.fillStyle = COLORS.label;
+    ctx.fillText(label, px + 3, 5);
+    lastLabelEnd = px + 3 + labelWidth;
+  });
+}
+
+function drawWaveform(
+  ctx: CanvasRenderingContext2D,
+  waveform: Waveform | undefined,
+  from: number,
+  to: number,
+  width: number,
+): void {
+  if (!waveform) return;
+  const columns = waveformColumns(waveform, from, to, Math.floor(width));
+  const middle = WAVE_TOP + WAVE_HEIGHT / 2;
+  ctx.fillStyle = COLORS.wave;
+  for (let c = 0; c < columns.length; c += 1) {
+    const half = Math.max(0.5, ((columns[c] ?? 0) * WAVE_HEIGHT) / 2);
+    ctx.fillRect(c, middle - half, 1, half * 2);
+  }
+}
+
+function drawWords(
+  ctx: CanvasRenderingContext2D,
+  scene: TimelineScene,
+  from: number,
+  to: number,
+  x: (time: number) => number,
+): void {
+  ctx.font = '11px Inter, system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+  const [sFrom, sTo] = visibleIndexRange(scene.speech, from, to);
+  for (let i = sFrom; i < sTo; i += 1) {
+    const span = scene.speech[i];
+    if (!span) continue;
+    ctx.fillStyle = COLORS.speech;
+    ctx.fillRect(x(span.start), WORDS_TOP, Math.max(1, x(span.end) - x(span.start)), WORDS_HEIGHT);
+  }
+  const [wFrom, wTo] = visibleIndexRange(scene.words, from, to);
+  // NOTE: words a few pixels wide (a long clip zoomed out) are drawn as runs, one rectangle per
+  // run of touching words, instead of thousands of slivers.
+  let run: { left: number; right: number; color: string } | null = null;
+  const flush = () => {
+    if (run === null) return;
+    ctx.fillStyle = run.color;
+    ctx.fillRect(run.left, WORDS_TOP, Math.max(1, run.right - run.left), WORDS_HEIGHT);
+    run = null;
+  };
+  for (let i = wFrom; i < wTo; i += 1) {
+    const word = scene.words[i];
+    if (!word) continue;
+    const left = x(word.start);
+    const w = Math.max(1, x(word.end) - left - 1);
+    const unsure = word.confidence < UNSURE_CONFIDENCE;
+    const color = unsure ? COLORS.wordUnsure : COLORS.word;
+    if (w < 3) {
+      if (run !== null && (run.color !== color || left > run.right + 1)) flush();
+      run = run ?? { left, right: left + w, color };
+      run.right = Math.max(run.right, left + w);
+      continue;
+    }
+    flush();
+    ctx.fillStyle = color;
+    ctx.fillRect(left, WORDS_TOP, w, WORDS_HEIGHT);
+    if (w < 14) continue;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, WORDS_TOP, w, WORDS_HEIGHT);
+    ctx.clip();
+    ctx.fillStyle = unsure ? COLORS.wordUnsureText : COLORS.wordText;
+    ctx.fillText(word.text, left + 3, WORDS_TOP + WORDS_HEIGHT / 2);
+    ctx.restore();
+  }
+  flush();
+}
+
+function drawGaps(
+  ctx: CanvasRenderingContext2D,
+  scene: TimelineScene,
+  from: number,
+  to: number,
+  x: (time: number) => number,
+): void {
+  const top = RULER_HEIGHT;
+  const height = TIMELINE_HEIGHT - RULER_HEIGHT;
+  const [gFrom, gTo] = visibleIndexRange(scene.gaps, from, to);
+  for (let i = gFrom; i < gTo; i += 1) {
+    const gap = scene.gaps[i];
+    if (!gap) continue;
+    const left = x(gap.start);
+    const right = x(gap.end);
+    ctx.fillStyle = COLORS.gap;
+    ctx.fillRect(left, top, Math.max(1, right - left), height);
+    const grips = right - left >= 10;
+    for (const side of ['start', 'end'] as const) {
+      const active = scene.active?.id === gap.id && scene.active.side === side;
+      const edge = side === 'start' ? left : right;
+      ctx.fillStyle = active ? COLORS.gapActive : COLORS.gapEdge;
+      const w = active ? 4 : 2;
+      ctx.fillRect(side === 'start' ? edge : edge - w, top, w, height);
+      // A grip on each edge says it can be dragged; narrow gaps keep only the line.
+      if (grips)
+        ctx.fillRect(side === 'start' ? edge : edge - 5, WAVE_TOP + WAVE_HEIGHT / 2 - 9, 5, 18);
+    }
+  }
+}
