@@ -1,20 +1,36 @@
 import { availableLanguages, transcriberConfigFromEnv } from '@roughcut/engine';
-import { LANGUAGES, isLanguageCode } from '@roughcut/shared';
+import type { TranscriberConfig } from '@roughcut/engine';
+import { LANGUAGES, languageRequirement } from '@roughcut/shared';
 import type { LanguageListResponse } from '@roughcut/shared';
 
 const CACHE_MS = 60_000;
-let cached: { at: number; value: LanguageListResponse } | undefined;
+let cached: { key: string; at: number; value: LanguageListResponse } | undefined;
+
+/** What enables a language no installed engine covers, given what is configured. */
+function needsFor(code: string, config: TranscriberConfig): string {
+  // NOTE: a configured model that does not load is the operator's likeliest mistake: say so.
+  if (config.whisperModel) {
+    return `Needs a working Whisper model: WHISPER_MODEL is set but ${config.whisperModel} could not be loaded`;
+  }
+  return languageRequirement(code);
+}
 
 /**
- * The languages the installed speech engines can transcribe, in the spec's order (en first).
- * NOTE: cached for a minute: finding out means looking for binaries and model files on disk.
+ * Every listed language in the spec's order (en first), each marked available when an installed
+ * speech engine can transcribe it. NOTE: cached for a minute: finding out means looking for
+ * binaries and model files on disk.
  */
-export async function listAvailableLanguages(now = Date.now()): Promise<LanguageListResponse> {
-  if (cached && now - cached.at < CACHE_MS) return cached.value;
-  const codes = new Set(await availableLanguages(transcriberConfigFromEnv()));
-  const languages = Object.entries(LANGUAGES)
-    .filter(([code]) => codes.has(code) && isLanguageCode(code))
-    .map(([code, name]) => ({ code, name }));
-  cached = { at: now, value: { languages } };
+export async function listLanguages(
+  config: TranscriberConfig = transcriberConfigFromEnv(),
+  now = Date.now(),
+): Promise<LanguageListResponse> {
+  const key = JSON.stringify(config);
+  if (cached?.key === key && now - cached.at < CACHE_MS) return cached.value;
+  const codes = new Set(await availableLanguages(config));
+  const languages = Object.entries(LANGUAGES).map(([code, name]) => {
+    const available = codes.has(code);
+    return { code, name, available, needs: available ? null : needsFor(code, config) };
+  });
+  cached = { key, at: now, value: { languages } };
   return cached.value;
 }

@@ -1,5 +1,6 @@
 import CheckRounded from '@mui/icons-material/CheckRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
+import TimelineRounded from '@mui/icons-material/TimelineRounded';
 import UndoRounded from '@mui/icons-material/UndoRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +8,9 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { clipConfirmationBadge, formatEngagementScore } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
+import { Link as RouterLink } from 'react-router';
 import { TONE_COLORS } from '../edits/status-tone.tsx';
+import { timelineEditorPath } from '../gap-timeline/timeline-paths.ts';
 import { SegmentPlayer } from './segment-player.tsx';
 
 type Props = {
@@ -30,7 +33,13 @@ export function ClipCard({ clip, videoUrl, busy, onConfirm, onUnconfirm, onEdit 
       component="article"
       aria-label={clip.title}
       data-testid="clip-card"
-      sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 2, height: '100%' }}
+      sx={{
+        p: { xs: 2, sm: 2.5 },
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 2,
+        height: '100%',
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
@@ -76,6 +85,8 @@ export function ClipCard({ clip, videoUrl, busy, onConfirm, onUnconfirm, onEdit 
         src={videoUrl}
         title={clip.title}
         segments={clip.segments}
+        window={clip}
+        gaps={clip.gaps}
         isLongForm={clip.is_long_form}
         drawSettings={clip.draw_settings}
       />
@@ -96,7 +107,7 @@ export function ClipCard({ clip, videoUrl, busy, onConfirm, onUnconfirm, onEdit 
           {clip.description || 'No description.'}
         </Typography>
       </Box>
-      <Box sx={{ display: 'flex', gap: 1, mt: 'auto' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 'auto' }}>
         {clip.confirmed ? (
           <Button
             variant="outlined"
@@ -128,6 +139,18 @@ export function ClipCard({ clip, videoUrl, busy, onConfirm, onUnconfirm, onEdit 
             </Button>
           </>
         )}
+        {clip.is_long_form ? (
+          <Button
+            component={RouterLink}
+            to={timelineEditorPath(clip.auto_job_id, clip.id)}
+            variant="text"
+            aria-label="Speech-gap timeline"
+            startIcon={<TimelineRounded />}
+            sx={{ ml: 'auto', whiteSpace: 'nowrap', px: 1.25 }}
+          >
+            Timeline
+          </Button>
+        ) : null}
       </Box>
     </Card>
   );

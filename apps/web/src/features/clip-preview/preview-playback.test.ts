@@ -1,24 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import {
   clipElapsed,
-  nextPlaybackStep,
   previewFrameRatio,
   previewPlan,
   seekBy,
   sourceTimeAt,
 } from './preview-playback.ts';
 
-const segments = [
-  { start: 2, end: 4 },
-  { start: 4.05, end: 5 }, // touches the first within 0.1 s: played as one
-  { start: 7, end: 9 },
-  { start: 12, end: 13 },
+// The clip's window [1, 13.5] and the gaps the render cuts from it.
+const window = { start: 1, end: 13.5 };
+const gaps = [
+  { start: 1, end: 2 },
+  { start: 5, end: 7 },
+  { start: 9, end: 10 },
+  { start: 10.05, end: 12 }, // within 0.1 s of the previous gap: one gap
+  { start: 13, end: 13.5 },
 ];
 
 describe('preview playback', () => {
-  const plan = previewPlan(segments);
+  const plan = previewPlan(window, gaps);
 
-  it('plays the segments and skips the gaps between them', () => {
+  it('plays the kept spans the render keeps and skips the gaps between them', () => {
     expect(plan.spans).toEqual([
       { start: 2, end: 5 },
       { start: 7, end: 9 },
@@ -31,15 +33,6 @@ describe('preview playback', () => {
     expect(plan.start).toBe(2);
     expect(plan.end).toBe(13);
     expect(plan.duration).toBeCloseTo(6);
-  });
-
-  it('lands 0.01 s after a gap, starts at the first segment and stops at the end', () => {
-    expect(nextPlaybackStep(3, plan)).toEqual({ kind: 'none' });
-    expect(nextPlaybackStep(5.02, plan)).toEqual({ kind: 'seek', to: 7.01 });
-    expect(nextPlaybackStep(9, plan)).toEqual({ kind: 'seek', to: 12.01 });
-    expect(nextPlaybackStep(0, plan)).toEqual({ kind: 'seek', to: 2 });
-    expect(nextPlaybackStep(13, plan)).toEqual({ kind: 'end', to: 2 });
-    expect(nextPlaybackStep(1, previewPlan([]))).toEqual({ kind: 'none' });
   });
 
   it('maps between source time and time played', () => {

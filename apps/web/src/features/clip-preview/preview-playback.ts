@@ -1,8 +1,10 @@
-import { clipKeptSpans, holesBetween, playbackSkipTarget } from '@roughcut/shared';
+import { clipKeptSpans, holesBetween } from '@roughcut/shared';
 import type { Span } from '@roughcut/shared';
 
-// SPEC 2.9 and 9: the clip preview plays only the clip's segments of the source video. Gaps
-// between segments (touching within 0.1 s joined) are skipped, landing 0.01 s after a gap's end.
+// SPEC 2.9 and 9: the clip preview plays the clip's kept spans of the source video, the very spans
+// the render keeps (clipKeptSpans: the clip's window minus the gaps it will cut, touching within
+// 0.1 s joined). The holes between them are skipped, landing 0.01 s after a gap's end (the gap
+// timeline's player does the skipping; this module maps the clip's time as played).
 
 export type PreviewPlan = {
   /** Source spans that play, in order. */
@@ -16,10 +18,8 @@ export type PreviewPlan = {
   duration: number;
 };
 
-const EPS = 1e-3;
-
-export function previewPlan(segments: readonly Span[]): PreviewPlan {
-  const spans = clipKeptSpans(segments).filter((s) => s.end > s.start);
+export function previewPlan(window: Span, gaps: readonly Span[]): PreviewPlan {
+  const spans = clipKeptSpans(window, gaps);
   const first = spans[0];
   const last = spans.at(-1);
   return {
@@ -29,21 +29,6 @@ export function previewPlan(segments: readonly Span[]): PreviewPlan {
     end: last?.end ?? 0,
     duration: spans.reduce((sum, s) => sum + (s.end - s.start), 0),
   };
-}
-
-export type PlaybackStep =
-  | { kind: 'none' }
-  | { kind: 'seek'; to: number }
-  /** The clip ended: stop and rewind to its start. */
-  | { kind: 'end'; to: number };
-
-/** What the player does when the source video reaches `time`. */
-export function nextPlaybackStep(time: number, plan: PreviewPlan): PlaybackStep {
-  if (plan.spans.length === 0) return { kind: 'none' };
-  if (time >= plan.end - EPS) return { kind: 'end', to: plan.start };
-  if (time < plan.start - 0.05) return { kind: 'seek', to: plan.start };
-  const target = playbackSkipTarget(time, plan.gaps, plan.end);
-  return target === null ? { kind: 'none' } : { kind: 'seek', to: target };
 }
 
 /** Seconds of the clip already played at source `time` (for the time display). */

@@ -1,33 +1,14 @@
-import Forward5Rounded from '@mui/icons-material/Forward5Rounded';
-import PauseRounded from '@mui/icons-material/PauseRounded';
-import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
-import Replay5Rounded from '@mui/icons-material/Replay5Rounded';
-import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
-import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
-import {
-  DEFAULT_VOLUME_STATE,
-  PREVIEW_HEIGHT_PX,
-  PREVIEW_SEEK_STEP_S,
-  VOLUME_STEP,
-  formatPlayerTime,
-  setVolume,
-  toggleMute,
-} from '@roughcut/shared';
-import type { DrawSettings, Segment } from '@roughcut/shared';
+import { PREVIEW_HEIGHT_PX } from '@roughcut/shared';
+import type { DrawSettings, Segment, Span } from '@roughcut/shared';
 import { buildAss } from '@roughcut/engine/subtitles';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  clipElapsed,
-  nextPlaybackStep,
-  previewFrameRatio,
-  previewPlan,
-  seekBy,
-} from './preview-playback.ts';
+import { useMemo, useRef, useState } from 'react';
+import { playbackPlan } from '../gap-timeline/gap-playback.ts';
+import { useGapPlayback } from '../gap-timeline/use-gap-playback.ts';
+import { previewFrameRatio, previewPlan, seekBy } from './preview-playback.ts';
+import { PreviewControls } from './preview-controls.tsx';
 import { useSubtitleOverlay } from './use-subtitle-overlay.ts';
 
 /** The render's output frame of a short clip. */
@@ -38,23 +19,38 @@ type Props = {
   src: string | undefined;
   title: string;
   segments: readonly Segment[];
+  /** The clip's window in the source and the gaps the render cuts from it. */
+  window: Span;
+  gaps: readonly Span[];
   isLongForm: boolean;
   drawSettings: DrawSettings;
 };
 
 /**
- * SPEC 2.9: the clip preview. Plays only the clip's segments of the source video, skipping the gaps
+ * SPEC 2.9: the clip preview. Plays the clip's kept spans of the source video, skipping the gaps
  * between them, with the clip's subtitles drawn over it (not for long-form clips).
+ * NOTE: a seek on the playing video stalls the picture and the sound for a moment at every gap;
+ * two video elements take turns instead (the gap timeline's player), the waiting one parked at
+ * the next span, so the preview sounds like the render's cut.
  */
-export function SegmentPlayer({ src, title, segments, isLongForm, drawSettings }: Props) {
-  const videoRef = useRef<HTMLVideoElement>(null);
+export function SegmentPlayer({
+  src,
+  title,
+  segments,
+  window: clipWindow,
+  gaps,
+  isLongForm,
+  drawSettings,
+}: Props) {
   const layerRef = useRef<HTMLDivElement>(null);
   const [source, setSource] = useState<{ width: number; height: number } | null>(null);
-  const [playing, setPlaying] = useState(false);
-  const [time, setTime] = useState(0);
-  const [volume, setVolumeState] = useState(DEFAULT_VOLUME_STATE);
-  const [ready, setReady] = useState(false);
-  const plan = useMemo(() => previewPlan(segments), [segments]);
+  const plan = useMemo(() => playbackPlan(clipWindow, gaps), [clipWindow, gaps]);
+  const clip = useMemo(() => previewPlan(clipWindow, gaps), [clipWindow, gaps]);
+  const playback = useGapPlayback(plan);
+  const { refs, currentTime, subscribe } = playback;
+  // NOTE: the second video is made once the player is pointed at, focused or played, so a page
+  // of clip cards loads one video each until the user goes for one.
+  const [armed, setArmed] = useState(false);
   const ratio = previewFrameRatio(isLongForm, source);
   // NOTE: the engine's own script builder, on the source timeline (the preview skips the gaps),
   // so the preview is laid out exactly as the render burns it in.
@@ -62,162 +58,96 @@ export function SegmentPlayer({ src, title, segments, isLongForm, drawSettings }
     () => (isLongForm ? null : buildAss(segments, drawSettings)),
     [isLongForm, segments, drawSettings],
   );
+  const clock = useMemo(() => ({ currentTime, subscribe }), [currentTime, subscribe]);
   const subtitles = useSubtitleOverlay({
-    videoRef,
+    videoRef: refs[0],
     layerRef,
     ass,
     src,
     font: drawSettings.font_name,
     frame: PORTRAIT_FRAME,
+    clock,
   });
 
-  // Gap skipping: checked on every animation frame while playing (timeupdate is too coarse).
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || !playing) return;
-    let handle = 0;
-    const tick = () => {
-      const step = nextPlaybackStep(video.currentTime, plan);
-      if (step.kind === 'seek') video.currentTime = step.to;
-      if (step.kind === 'end') {
-        video.pause();
-        video.currentTime = step.to;
-      }
-      setTime(video.currentTime);
-      handle = requestAnimationFrame(tick);
-    };
-    handle = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(handle);
-  }, [playing, plan]);
-
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    video.volume = volume.volume;
-    video.muted = volume.muted;
-  }, [volume]);
-
   const togglePlay = () => {
-    const video = videoRef.current;
-    if (!video) return;
-    if (video.paused) {
-      const step = nextPlaybackStep(video.currentTime, plan);
-      if (step.kind !== 'none') video.currentTime = step.to;
-      video.play().catch(() => setPlaying(false));
-    } else {
-      video.pause();
-    }
+    setArmed(true);
+    playback.toggle();
   };
-
-  const seek = (delta: number) => {
-    const video = videoRef.current;
-    if (!video) return;
-    video.currentTime = seekBy(video.currentTime, delta, plan);
-    setTime(video.currentTime);
-  };
-
-  const frameWidth = Math.round(PREVIEW_HEIGHT_PX * ratio);
+  const seek = (delta: number) => playback.seek(seekBy(currentTime(), delta, clip));
+  // NOTE: unrounded, so the frame is exactly 500 px high whenever the card is wide enough.
+  const frameWidth = PREVIEW_HEIGHT_PX * ratio;
+  const disabled = !playback.ready;
 
   return (
-    <Box sx={{ width: frameWidth, maxWidth: '100%', mx: 'auto' }}>
+    <Box
+      sx={{ width: `min(100%, ${frameWidth}px)`, mx: 'auto' }}
+      onPointerEnter={() => setArmed(true)}
+      onFocus={() => setArmed(true)}
+    >
       <Box
         data-testid="clip-preview-frame"
         sx={{
           position: 'relative',
-          height: PREVIEW_HEIGHT_PX,
-          width: frameWidth,
-          maxWidth: '100%',
+          // NOTE: the frame keeps its ratio when the card is narrower than 500 px high allows
+          // (long form on a phone), rather than cropping the picture to the card.
+          width: '100%',
+          aspectRatio: String(ratio),
           bgcolor: '#0b0f19',
           borderRadius: 3,
           overflow: 'hidden',
         }}
       >
-        {src ? (
-          <Box
-            component="video"
-            ref={videoRef}
-            src={src}
-            preload="metadata"
-            playsInline
-            aria-label={`Preview of ${title}`}
-            onLoadedMetadata={(event) => {
-              const video = event.currentTarget;
-              setSource({ width: video.videoWidth, height: video.videoHeight });
-              video.currentTime = plan.start;
-              setTime(plan.start);
-            }}
-            onLoadedData={() => setReady(true)}
-            onPlay={() => setPlaying(true)}
-            onPause={() => setPlaying(false)}
-            onClick={togglePlay}
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              width: '100%',
-              height: '100%',
-              objectFit: 'cover',
-              objectPosition: 'center',
-              cursor: 'pointer',
-            }}
-          />
-        ) : null}
+        {src
+          ? ([0, 1] as const).map((slot) => {
+              if (slot === 1 && !armed) return null;
+              const events = playback.videoEvents(slot);
+              const shown = slot === playback.active;
+              return (
+                <Box
+                  key={slot}
+                  component="video"
+                  ref={refs[slot]}
+                  src={src}
+                  preload="metadata"
+                  playsInline
+                  aria-hidden={!shown}
+                  aria-label={shown ? `Preview of ${title}` : undefined}
+                  {...events}
+                  onLoadedMetadata={(event) => {
+                    const video = event.currentTarget;
+                    if (slot === 0)
+                      setSource({ width: video.videoWidth, height: video.videoHeight });
+                    events.onLoadedMetadata(event);
+                  }}
+                  onClick={togglePlay}
+                  sx={{
+                    position: 'absolute',
+                    inset: 0,
+                    width: '100%',
+                    height: '100%',
+                    objectFit: 'cover',
+                    objectPosition: 'center',
+                    cursor: 'pointer',
+                    opacity: shown ? 1 : 0,
+                  }}
+                />
+              );
+            })
+          : null}
         <Box ref={layerRef} sx={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} />
-        {!src || !ready ? (
+        {!src || disabled ? (
           <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
             <CircularProgress size={28} sx={{ color: 'rgba(255,255,255,0.7)' }} />
           </Box>
         ) : null}
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25, mt: 1 }}>
-        <IconButton
-          size="small"
-          aria-label={`Rewind ${PREVIEW_SEEK_STEP_S} seconds`}
-          onClick={() => seek(-PREVIEW_SEEK_STEP_S)}
-          disabled={!ready}
-        >
-          <Replay5Rounded fontSize="small" />
-        </IconButton>
-        <IconButton aria-label={playing ? 'Pause' : 'Play'} onClick={togglePlay} disabled={!ready}>
-          {playing ? <PauseRounded /> : <PlayArrowRounded />}
-        </IconButton>
-        <IconButton
-          size="small"
-          aria-label={`Forward ${PREVIEW_SEEK_STEP_S} seconds`}
-          onClick={() => seek(PREVIEW_SEEK_STEP_S)}
-          disabled={!ready}
-        >
-          <Forward5Rounded fontSize="small" />
-        </IconButton>
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          sx={{ fontVariantNumeric: 'tabular-nums', mx: 0.75, whiteSpace: 'nowrap' }}
-        >
-          {formatPlayerTime(clipElapsed(time, plan), plan.duration)}
-        </Typography>
-        <Box sx={{ flexGrow: 1 }} />
-        <IconButton
-          size="small"
-          aria-label={volume.muted ? 'Unmute' : 'Mute'}
-          onClick={() => setVolumeState((v) => toggleMute(v))}
-        >
-          {volume.muted ? (
-            <VolumeOffRounded fontSize="small" />
-          ) : (
-            <VolumeUpRounded fontSize="small" />
-          )}
-        </IconButton>
-        <Slider
-          size="small"
-          aria-label="Volume"
-          min={0}
-          max={1}
-          step={VOLUME_STEP}
-          value={volume.muted ? 0 : volume.volume}
-          onChange={(_event, value) => setVolumeState((v) => setVolume(v, value))}
-          sx={{ width: 72, ml: 0.5, mr: 1 }}
-        />
-      </Box>
+      <PreviewControls
+        playback={playback}
+        clip={clip}
+        disabled={disabled}
+        onToggle={togglePlay}
+        onSeek={seek}
+      />
       {subtitles === 'failed' ? (
         <Typography variant="caption" color="text.secondary">
           The subtitle preview could not start in this browser; the finished video still has them.

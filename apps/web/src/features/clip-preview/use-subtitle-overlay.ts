@@ -1,9 +1,8 @@
-import { FONT_FILES, SUBTITLE_PRESCALE_HEIGHT_LIMIT, fontUrlPath } from '@roughcut/shared';
 import type { FontName } from '@roughcut/shared';
 import type JASSUB from 'jassub';
 import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
-import { JASSUB_ASSETS } from './jassub-assets.ts';
+import { createSubtitleRenderer } from '../subtitle-style/subtitle-renderer.ts';
 
 export type OverlayState = 'off' | 'loading' | 'ready' | 'failed';
 
@@ -21,6 +20,16 @@ type Options = {
   font: FontName;
   /** The frame the subtitles are laid out on, as rendered (e.g. 1080x1920). */
   frame: { width: number; height: number };
+  /**
+   * Optional playback clock for players whose video elements take turns (useGapPlayback): the
+   * overlay then draws the clock's time on its ticks instead of the video's frames.
+   */
+  clock?: OverlayClock;
+};
+
+export type OverlayClock = {
+  currentTime: () => number;
+  subscribe: (listener: (time: number) => void) => () => void;
 };
 
 /**
@@ -35,6 +44,7 @@ export function useSubtitleOverlay({
   src,
   font,
   frame,
+  clock,
 }: Options): OverlayState {
   const [state, setState] = useState<OverlayState>(ass === null ? 'off' : 'loading');
   const { width, height } = frame;
@@ -62,17 +72,22 @@ export function useSubtitleOverlay({
     let disposed = false;
     let instance: JASSUB | null = null;
     let frameHandle: number | null = null;
+    let unsubscribe: (() => void) | null = null;
+    let resizes: ResizeObserver | null = null;
     setState('loading');
 
-    const draw = () => {
+    const draw = (repaint = false) => {
       if (!instance || disposed) return;
       instance
-        .manualRender({
-          mediaTime: video.currentTime,
-          expectedDisplayTime: performance.now(),
-          width,
-          height,
-        })
+        .manualRender(
+          {
+            mediaTime: clock ? clock.currentTime() : video.currentTime,
+            expectedDisplayTime: performance.now(),
+            width,
+            height,
+          },
+          repaint,
+        )
         .catch(() => undefined);
     };
     const onFrame = () => {
@@ -83,27 +98,29 @@ export function useSubtitleOverlay({
 
     void (async () => {
       try {
-        const { default: Jassub } = await import('jassub');
-        if (disposed) return;
-        const fontUrl = new URL(fontUrlPath(font), window.location.origin).href;
-        const family = FONT_FILES[font].family;
-        instance = new Jassub({
+        // NOTE: every face of the font and the fallback, as the server renders (docs/fonts.md).
+        const created = await createSubtitleRenderer({
           canvas,
-          subContent: ass,
-          workerUrl: JASSUB_ASSETS.workerUrl,
-          wasmUrl: JASSUB_ASSETS.wasmUrl,
-          modernWasmUrl: JASSUB_ASSETS.modernWasmUrl,
-          fonts: [fontUrl],
-          availableFonts: { [family.toLowerCase()]: fontUrl },
-          defaultFont: family,
-          queryFonts: false,
-          prescaleHeightLimit: SUBTITLE_PRESCALE_HEIGHT_LIMIT,
+          ass,
+          font,
+          origin: window.location.origin,
         });
-        await instance.ready;
-        if (disposed) return;
-        video.addEventListener('seeked', onEvent);
-        video.addEventListener('loadeddata', onEvent);
-        frameHandle = video.requestVideoFrameCallback(onFrame);
+        if (disposed) {
+          void created.destroy();
+          return;
+        }
+        instance = created;
+        if (clock) {
+          unsubscribe = clock.subscribe(() => draw(true));
+          // WARNING: jassub clears its canvas on a resize and repaints only for a paused video, so
+          // without one the overlay repaints itself once the resize is under way.
+          resizes = new ResizeObserver(() => requestAnimationFrame(() => draw(true)));
+          resizes.observe(canvas);
+        } else {
+          video.addEventListener('seeked', onEvent);
+          video.addEventListener('loadeddata', onEvent);
+          frameHandle = video.requestVideoFrameCallback(onFrame);
+        }
         draw();
         setState('ready');
       } catch (error) {
@@ -115,12 +132,14 @@ export function useSubtitleOverlay({
     return () => {
       disposed = true;
       if (frameHandle !== null) video.cancelVideoFrameCallback(frameHandle);
+      unsubscribe?.();
+      resizes?.disconnect();
       video.removeEventListener('seeked', onEvent);
       video.removeEventListener('loadeddata', onEvent);
       if (instance) void instance.destroy();
       else canvas.remove();
     };
-  }, [videoRef, layerRef, ass, src, font, width, height]);
+  }, [videoRef, layerRef, ass, src, font, width, height, clock]);
 
   return state;
 }

@@ -6,12 +6,15 @@ import TextField from '@mui/material/TextField';
 import { DEFAULT_DRAW_SETTINGS, MAX_WORDS_CHOICES } from '@roughcut/shared';
 import type { LanguageOption, Template } from '@roughcut/shared';
 import { Link as RouterLink } from 'react-router';
+import { LanguageSelect } from './language-select.tsx';
+import type { LanguagesStatus } from './language-select.tsx';
 
 export const DEFAULT_STYLE = '';
 
 type Props = {
   showShortForm: boolean;
   languages: readonly LanguageOption[];
+  languagesStatus: LanguagesStatus;
   language: string;
   onLanguage: (code: string) => void;
   maxWords: number;
@@ -22,36 +25,18 @@ type Props = {
   disabled: boolean;
 };
 
-const languageHelp = (languages: readonly LanguageOption[]): string => {
-  if (languages.length <= 1) {
-    const only = languages[0]?.name ?? 'English';
-    return `${only} is the only language this server can transcribe.`;
-  }
-  return `This server can transcribe ${languages.length} languages: ${languages
-    .map((l) => l.name)
-    .join(', ')}.`;
-};
-
 /** SPEC 2.7 step 3: language; for short form also max words per phrase and style. */
 export function ConfigureSection(props: Props) {
   const { languages, disabled } = props;
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>
-      <TextField
-        select
-        label="Select Language"
+      <LanguageSelect
+        languages={languages}
+        status={props.languagesStatus}
         value={props.language}
-        onChange={(event) => props.onLanguage(event.target.value)}
-        helperText={languageHelp(languages)}
+        onChange={props.onLanguage}
         disabled={disabled}
-        slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
-      >
-        {languages.map((language) => (
-          <MenuItem key={language.code} value={language.code}>
-            {language.name} ({language.code})
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       {props.showShortForm ? (
         <>
           <TextField

@@ -14,7 +14,6 @@ import {
   CREATE_PANEL_WIDTH_PX,
   DEFAULT_LANGUAGE,
   DEFAULT_MAX_WORDS_CHOICE,
-  LANGUAGES,
   STEP_LABELS,
   TRIAL_EXHAUSTED_MESSAGE,
   appPaths,
@@ -23,7 +22,7 @@ import {
   isTrialExhausted,
   validateCreateEdit,
 } from '@roughcut/shared';
-import type { EditOptions, LanguageOption } from '@roughcut/shared';
+import type { EditOptions } from '@roughcut/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -38,6 +37,8 @@ import { useTemplates } from '../../api/templates.queries.ts';
 import { showAlert } from '../../app/show-alert.ts';
 import { ConfigureSection, DEFAULT_STYLE } from './configure-section.tsx';
 import { runCreateFlow } from './create-flow.ts';
+import { ALL_LANGUAGES } from './language-options.ts';
+import type { LanguagesStatus } from './language-select.tsx';
 import type { CreateFlowStage } from './create-flow.ts';
 import { uploadProgressLabel, uploadProgressPercent } from './upload-progress.ts';
 import type { UploadProgress } from './upload-progress.ts';
@@ -49,8 +50,6 @@ const STAGE_TEXT: Record<CreateFlowStage, string> = {
   uploading: 'Uploading...',
   starting: 'Starting the edit...',
 };
-
-const FALLBACK_LANGUAGES: LanguageOption[] = [{ code: DEFAULT_LANGUAGE, name: LANGUAGES.en }];
 
 function Section({
   number,
@@ -106,10 +105,13 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
   const [progress, setProgress] = useState<UploadProgress>({ loaded: 0, total: 0 });
   const sections = createPanelSections(options);
   const templates = useTemplates(sections.showShortFormSettings);
-  const languages =
-    languagesQuery.data && languagesQuery.data.languages.length > 0
-      ? languagesQuery.data.languages
-      : FALLBACK_LANGUAGES;
+  const known = languagesQuery.data?.languages.length ? languagesQuery.data.languages : null;
+  const languages = known ?? ALL_LANGUAGES;
+  const languagesStatus: LanguagesStatus = known
+    ? 'known'
+    : languagesQuery.isError
+      ? 'failed'
+      : 'checking';
 
   const start = async () => {
     if (starting) return;
@@ -235,6 +237,7 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
               <ConfigureSection
                 showShortForm={sections.showShortFormSettings}
                 languages={languages}
+                languagesStatus={languagesStatus}
                 language={language}
                 onLanguage={setLanguage}
                 maxWords={maxWords}

@@ -1,9 +1,6 @@
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,13 +9,18 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { STEP_LABELS, formatRelativeTime, listStatusLabel } from '@roughcut/shared';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { formatRelativeTime, listStatusLabel } from '@roughcut/shared';
 import type { AutoJob } from '@roughcut/shared';
 import { useState } from 'react';
+import { EditRowMenu } from './edit-row-menu.tsx';
+import type { OpenRowMenu, RowAction } from './edit-row-menu.tsx';
+import { EditSteps } from './edit-steps.tsx';
+import { EditsCards } from './edits-cards.tsx';
 import { StatusPill } from './status-tone.tsx';
 
-export type RowAction = 'add-step' | 'delete-step' | 'rename' | 'delete';
+export type { RowAction } from './edit-row-menu.tsx';
 
 type Props = {
   jobs: readonly AutoJob[];
@@ -29,17 +31,31 @@ type Props = {
 
 const fullDate = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleString();
 
-/** SPEC 2.6: Name, Steps, Status, Created, Last Updated and the row menu. */
+/**
+ * SPEC 2.6: Name, Steps, Status, Created, Last Updated and the row menu. Below the md breakpoint
+ * the rows become cards: a table that wide would scroll sideways and hide its Status column.
+ */
 export function EditsTable({ jobs, nowMs, onOpen, onAction }: Props) {
-  const [menu, setMenu] = useState<{ anchor: HTMLElement; job: AutoJob } | null>(null);
-  const choose = (action: RowAction) => {
-    if (menu) onAction(menu.job, action);
-    setMenu(null);
-  };
+  const [menu, setMenu] = useState<OpenRowMenu>(null);
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const rowMenu = <EditRowMenu menu={menu} onClose={() => setMenu(null)} onAction={onAction} />;
 
+  if (narrow) {
+    return (
+      <>
+        <EditsCards
+          jobs={jobs}
+          nowMs={nowMs}
+          onOpen={onOpen}
+          onMenu={(anchor, job) => setMenu({ anchor, job })}
+        />
+        {rowMenu}
+      </>
+    );
+  }
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table aria-label="Video edits" sx={{ minWidth: 720 }}>
+      <Table aria-label="Video edits">
         <TableHead>
           <TableRow
             sx={{
@@ -71,22 +87,7 @@ export function EditsTable({ jobs, nowMs, onOpen, onAction }: Props) {
                 {job.name}
               </TableCell>
               <TableCell>
-                {job.steps.length === 0 ? (
-                  <Typography variant="body2" color="text.secondary" component="span">
-                    No steps
-                  </Typography>
-                ) : (
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
-                    {job.steps.map((step) => (
-                      <Chip
-                        key={step.step_type}
-                        size="small"
-                        variant="outlined"
-                        label={STEP_LABELS[step.step_type]}
-                      />
-                    ))}
-                  </Box>
-                )}
+                <EditSteps job={job} />
               </TableCell>
               <TableCell>
                 <StatusPill label={listStatusLabel(job)} />
@@ -113,22 +114,7 @@ export function EditsTable({ jobs, nowMs, onOpen, onAction }: Props) {
           ))}
         </TableBody>
       </Table>
-      <Menu
-        anchorEl={menu?.anchor ?? null}
-        open={menu !== null}
-        onClose={() => setMenu(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <MenuItem onClick={() => choose('add-step')}>Add Step</MenuItem>
-        {menu && menu.job.steps.length > 0 ? (
-          <MenuItem onClick={() => choose('delete-step')}>Delete Step</MenuItem>
-        ) : null}
-        <MenuItem onClick={() => choose('rename')}>Rename</MenuItem>
-        <MenuItem onClick={() => choose('delete')} sx={{ color: 'error.main' }}>
-          Delete
-        </MenuItem>
-      </Menu>
+      {rowMenu}
     </TableContainer>
   );
 }

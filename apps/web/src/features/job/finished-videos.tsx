@@ -4,31 +4,48 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { PREVIEW_HEIGHT_PX } from '@roughcut/shared';
 import type { Asset, AutoJob } from '@roughcut/shared';
+import { useState } from 'react';
 import { useAssetUrl } from '../../api/assets.queries.ts';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
 import { useDownload } from './use-download.ts';
+
+type Shape = 'portrait' | 'landscape';
 
 function FinishedVideo({
   job,
   asset,
   downloading,
   onDownload,
+  onShape,
 }: {
   job: AutoJob;
   asset: Asset;
   downloading: boolean;
   onDownload: () => void;
+  onShape: (shape: Shape) => void;
 }) {
   const url = useAssetUrl(job.id, asset.id);
+  const [loaded, setLoaded] = useState(false);
   return (
     <Card
       component="article"
-      sx={{ p: 2.5, display: 'grid', gap: 1.5, alignContent: 'start' }}
+      sx={{
+        p: { xs: 2, sm: 2.5 },
+        display: 'grid',
+        gap: 1.5,
+        alignContent: 'start',
+        height: '100%',
+      }}
       data-testid="finished-video"
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <Typography variant="h6" component="h3" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
+        <Typography
+          variant="h6"
+          component="h3"
+          sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere', fontSize: { xs: 17, sm: 20 } }}
+        >
           {asset.name}
         </Typography>
         <Button
@@ -39,33 +56,63 @@ function FinishedVideo({
             downloading ? <CircularProgress size={14} color="inherit" /> : <DownloadRounded />
           }
           onClick={onDownload}
+          sx={{ flexShrink: 0 }}
         >
           Save
         </Button>
       </Box>
       <Box
+        data-testid="finished-video-frame"
         sx={{
-          bgcolor: '#0b0f19',
-          borderRadius: 3,
-          overflow: 'hidden',
+          position: 'relative',
           display: 'grid',
           placeItems: 'center',
-          height: 420,
+          // NOTE: until the video knows its size, keep the preview height so nothing jumps twice.
+          minHeight: loaded ? 0 : PREVIEW_HEIGHT_PX,
         }}
       >
         {url.data ? (
           <Box
             component="video"
-            src={url.data}
+            // NOTE: a render whose first frame is stamped just after 0 shows nothing at 0 until
+            // played; starting a millisecond in shows it as the poster.
+            src={`${url.data}#t=0.001`}
             controls
             preload="metadata"
             playsInline
             aria-label={asset.name}
-            sx={{ maxWidth: '100%', maxHeight: '100%', display: 'block' }}
+            onLoadedMetadata={(event) => {
+              const video = event.currentTarget;
+              setLoaded(true);
+              onShape(video.videoWidth > video.videoHeight ? 'landscape' : 'portrait');
+            }}
+            // NOTE: with width and height auto, the max sizes scale the video's own size down
+            // keeping its ratio: a portrait clip 500 px high, long form as wide as the card allows.
+            sx={{
+              display: 'block',
+              width: 'auto',
+              height: 'auto',
+              maxWidth: '100%',
+              maxHeight: PREVIEW_HEIGHT_PX,
+              bgcolor: '#0b0f19',
+              borderRadius: 3,
+            }}
           />
-        ) : (
-          <CircularProgress size={28} sx={{ color: 'rgba(255,255,255,0.7)' }} />
-        )}
+        ) : null}
+        {!loaded ? (
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: '#0b0f19',
+              borderRadius: 3,
+            }}
+          >
+            <CircularProgress size={28} sx={{ color: 'rgba(255,255,255,0.7)' }} />
+          </Box>
+        ) : null}
       </Box>
     </Card>
   );
@@ -80,6 +127,8 @@ export function FinishedVideos({
   videos: readonly Asset[] | undefined;
 }) {
   const { download, busy } = useDownload(job.id, job.name);
+  // Landscape videos (the long form) take a whole row, like their clip card did.
+  const [shapes, setShapes] = useState<Record<string, Shape>>({});
   if (videos === undefined) return <CenteredSpinner label="Loading..." />;
   if (videos.length === 0) {
     return (
@@ -122,13 +171,18 @@ export function FinishedVideos({
         }}
       >
         {videos.map((asset) => (
-          <FinishedVideo
+          <Box
             key={asset.id}
-            job={job}
-            asset={asset}
-            downloading={busy === asset.id}
-            onDownload={() => void download(asset.id)}
-          />
+            sx={{ minWidth: 0, gridColumn: shapes[asset.id] === 'landscape' ? '1 / -1' : 'auto' }}
+          >
+            <FinishedVideo
+              job={job}
+              asset={asset}
+              downloading={busy === asset.id}
+              onDownload={() => void download(asset.id)}
+              onShape={(shape) => setShapes((known) => ({ ...known, [asset.id]: shape }))}
+            />
+          </Box>
         ))}
       </Box>
     </Box>

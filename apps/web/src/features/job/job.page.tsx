@@ -44,7 +44,11 @@ function JobHeader({ job }: { job: AutoJob }) {
         Video edits
       </Button>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="h4"
+          component="h1"
+          sx={{ overflowWrap: 'anywhere', fontSize: { xs: '1.625rem', sm: '2.125rem' } }}
+        >
           {job.name}
         </Typography>
         {job.steps.map((step) => (
