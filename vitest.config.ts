@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}'],
+          include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: [...ignored, '**/*.int.test.ts'],
         },
       },

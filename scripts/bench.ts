@@ -4,7 +4,12 @@ export type BenchPart = { name: string; load: () => Promise<{ run: () => Promise
 
 const PARTS: BenchPart[] = [
   { name: 'engine', load: () => import('../packages/engine/bench/engine.bench.ts') },
+  { name: 'quality', load: () => import('../packages/engine/bench/quality.bench.ts') },
   { name: 'journey', load: () => import('../apps/server/bench/journey.bench.ts') },
+  { name: 'timeline', load: () => import('../e2e/gap-timeline.bench.ts') },
+  { name: 'waveform', load: () => import('../apps/server/bench/waveform.bench.ts') },
+  { name: 'drift', load: () => import('../packages/engine/bench/drift.bench.ts') },
+  { name: 'load', load: () => import('../apps/server/bench/load.bench.ts') },
 ];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

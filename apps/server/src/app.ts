@@ -13,13 +13,19 @@ import { runMigrations } from './db/migrations.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { HttpError, registerErrorHandling, sendError } from './http/errors.ts';
 import { DEFAULT_RATE_LIMITS, TOO_MANY_ATTEMPTS } from './http/rate-limit.ts';
-import { registerSecurityHeaders } from './http/security.ts';
+import {
+  answerFrameworkError,
+  registerInputGuard,
+  registerSecurityHeaders,
+} from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { jobDefinitions } from './jobs/definitions.ts';
 import { JobQueue } from './jobs/job-queue.ts';
-import { jobs } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { modules } from './modules/index.ts';
+import { sweepLeftovers } from './modules/autojobs/leftovers.service.ts';
+import { paymentFormActions } from './modules/billing/stripe.gateway.ts';
 import { MediaStorage } from './storage/media-storage.ts';
 import { loadMediaSecret } from './storage/media-secret.ts';
 import { createMediaSigner } from './storage/media-token.ts';
@@ -56,7 +62,14 @@ export async function buildApp(
   });
   const storage = new MediaStorage(config.storageDir);
   const now = options.now ?? (() => new Date());
-  const queue = new JobQueue({ database, config, mailer, storage, log, jobs });
+  const queue = new JobQueue({
+    database,
+    config,
+    mailer,
+    storage,
+    log,
+    definitions: jobDefinitions,
+  });
   const release = async () => {
     await queue.stop();
     mailer.close();
@@ -70,13 +83,23 @@ export async function buildApp(
     );
     await runMigrations(database);
     await queue.start();
-    if (config.embeddedWorker) await queue.work();
+    // NOTE: before any new upload or job, so whatever is found was left by a stopped process.
+    await sweepLeftovers({ db: database.db, storage, log, queue }).catch((error: unknown) =>
+      log.warn({ err: error }, 'could not clear what stopped processes left behind'),
+    );
+    if (config.embeddedWorker) {
+      const { jobHandlers } = await import('./jobs/registry.ts');
+      await queue.work(jobHandlers);
+    }
 
     const app = Fastify({
       loggerInstance: log,
       trustProxy: toFastifyTrustProxy(config.trustProxy),
       bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-      routerOptions: { ignoreTrailingSlash: true },
+      // NOTE: path segments are bounded by the contracts (ids 64, e-mails 320 characters), which
+      // answer with a precise message; the router's own limit only stops absurd addresses.
+      routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+      frameworkErrors: answerFrameworkError,
     });
     const ctx: AppContext = {
       config,
@@ -94,12 +117,16 @@ export async function buildApp(
     registerBodyParsers(app);
     registerErrorHandling(app);
     await app.register(cookie);
-    await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+    await registerSecurityHeaders(app, {
+      publicUrl: config.publicUrl,
+      extraFormActions: paymentFormActions(config.stripe),
+    });
     await app.register(rateLimit, {
       global: false,
       errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS),
     });
     registerCsrfProtection(app, config.publicUrl);
+    registerInputGuard(app);
     await app.register(multipart, { limits: { fileSize: config.maxUploadBytes } });
     await app.register(mediaRoutes, { storage, signer, now: () => now().getTime() });
 

@@ -19,6 +19,12 @@ describe('loadConfig', () => {
       storageDir: path.join(REPO_ROOT, '.data', 'media'),
       mediaSecret: undefined,
       maxUploadBytes: 1024 * 1024 * 1024,
+      jobs: {
+        heartbeatSeconds: 30,
+        superviseSeconds: 15,
+        retryDelaySeconds: undefined,
+        retryLimit: undefined,
+      },
     });
   });
 

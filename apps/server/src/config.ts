@@ -36,6 +36,18 @@ const urlVar = (protocols: string[], what: string) =>
     { error: `expected ${what}` },
   );
 
+/** A whole number (of seconds, or of tries) at least `min`; `fallback` when unset. */
+const secondsVar = (min: number, fallback?: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'expected a whole number' })
+      .int({ error: 'expected a whole number' })
+      .min(min, { error: `expected a whole number of at least ${min}` })
+      .optional()
+      .transform((value) => value ?? fallback),
+  );
+
 const envSchema = z.object({
   PORT: z.preprocess(
     emptyToUndefined,
@@ -96,6 +108,20 @@ const envSchema = z.object({
       .min(1, { error: 'expected a positive number of bytes' })
       .optional(),
   ),
+  JOB_HEARTBEAT_SECONDS: secondsVar(10, 30),
+  JOB_SUPERVISE_SECONDS: secondsVar(1, 15),
+  JOB_RETRY_DELAY_SECONDS: secondsVar(0),
+  JOB_RETRY_LIMIT: secondsVar(0),
+  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  STRIPE_PRICE_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  STRIPE_API_BASE: z.preprocess(
+    emptyToUndefined,
+    urlVar(
+      ['http:', 'https:'],
+      'an http:// or https:// URL such as http://127.0.0.1:12111',
+    ).optional(),
+  ),
 });
 
 /** Fastify's trustProxy: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
@@ -119,6 +145,33 @@ export type Config = {
   mediaSecret: string | undefined;
   /** Largest accepted upload in bytes (the plan limit, 1 GB). */
   maxUploadBytes: number;
+  /** Card payments; undefined = not configured (self-hosting: plans are set with `roughcut admin`). */
+  stripe: StripeSettings | undefined;
+  /** How the job queue notices a dead worker and retries its jobs. */
+  jobs: JobTiming;
+};
+
+/**
+ * A dead worker's job is retried after at most heartbeatSeconds + superviseSeconds + the retry
+ * delay (plus one poll). The two overrides exist for operators and the fault tests.
+ */
+export type JobTiming = {
+  /** A worker that sent no heartbeat this long is taken for dead (pg-boss needs at least 10). */
+  heartbeatSeconds: number;
+  /** How often the queue looks for lapsed heartbeats and expired jobs. */
+  superviseSeconds: number;
+  /** Replaces every queue's retry delay (the first of its backoff). */
+  retryDelaySeconds: number | undefined;
+  /** Replaces every queue's retry limit. */
+  retryLimit: number | undefined;
+};
+
+export type StripeSettings = {
+  secretKey: string;
+  webhookSecret: string;
+  priceId: string;
+  /** Where the Stripe API is reached; unset = api.stripe.com (tests point it at a fake). */
+  apiBase: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -180,5 +233,40 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageDir: resolveStorageDir(path.resolve(parsed.DATA_DIR), parsed.STORAGE_DIR),
     mediaSecret: parsed.MEDIA_SECRET,
     maxUploadBytes: parsed.MAX_UPLOAD_BYTES ?? MAX_UPLOAD_BYTES,
+    stripe: parseStripeSettings(parsed),
+    jobs: {
+      heartbeatSeconds: parsed.JOB_HEARTBEAT_SECONDS ?? 30,
+      superviseSeconds: parsed.JOB_SUPERVISE_SECONDS ?? 15,
+      retryDelaySeconds: parsed.JOB_RETRY_DELAY_SECONDS,
+      retryLimit: parsed.JOB_RETRY_LIMIT,
+    },
+  };
+}
+
+const STRIPE_VARIABLES = [
+  ['STRIPE_SECRET_KEY', /^(sk|rk)_[A-Za-z0-9_]+$/, 'a Stripe secret key (sk_live_… or sk_test_…)'],
+  ['STRIPE_WEBHOOK_SECRET', /^whsec_[A-Za-z0-9_]+$/, 'a Stripe webhook signing secret (whsec_…)'],
+  ['STRIPE_PRICE_ID', /^price_[A-Za-z0-9_]+$/, 'a Stripe price id (price_…)'],
+] as const;
+
+/** All three Stripe settings or none: a half-configured checkout would take money and not upgrade. */
+function parseStripeSettings(parsed: z.infer<typeof envSchema>): StripeSettings | undefined {
+  const present = STRIPE_VARIABLES.filter(([name]) => parsed[name] !== undefined);
+  if (present.length === 0) return undefined;
+  for (const [name, pattern, what] of STRIPE_VARIABLES) {
+    const value = parsed[name];
+    if (value === undefined) {
+      throw new ConfigError(
+        name,
+        `expected ${what}: ${present.map(([n]) => n).join(' and ')} ${present.length === 1 ? 'is' : 'are'} set, and payments need STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID together (or none of them)`,
+      );
+    }
+    if (!pattern.test(value)) throw new ConfigError(name, `expected ${what}`);
+  }
+  return {
+    secretKey: parsed.STRIPE_SECRET_KEY ?? '',
+    webhookSecret: parsed.STRIPE_WEBHOOK_SECRET ?? '',
+    priceId: parsed.STRIPE_PRICE_ID ?? '',
+    apiBase: parsed.STRIPE_API_BASE?.replace(/\/+$/, ''),
   };
 }

@@ -4,12 +4,16 @@ import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrations.ts';
+import { jobDefinitions } from './jobs/definitions.ts';
 import { JobQueue } from './jobs/job-queue.ts';
-import { jobs } from './jobs/registry.ts';
+import { jobHandlers } from './jobs/registry.ts';
+import { sweepLeftovers } from './modules/autojobs/leftovers.service.ts';
+import { subtitleFontsDir } from './modules/fonts/fonts-dir.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { exitOnStartupError } from './startup-error.ts';
 import { MediaStorage } from './storage/media-storage.ts';
+import { useProcessTempDir } from './storage/process-temp.ts';
 
 try {
   const config = loadConfig();
@@ -20,6 +24,11 @@ try {
     process.exit(1);
   }
   const log = createLogger(config);
+  // NOTE: the engine's scratch files go to this process's own folder, so the folders of a worker
+  // that was killed are recognised and removed here.
+  const temp = await useProcessTempDir();
+  // NOTE: renders burn subtitles with these font files; a missing one stops the start-up.
+  await subtitleFontsDir();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
@@ -32,15 +41,27 @@ try {
     log,
   });
   const storage = new MediaStorage(config.storageDir);
-  const queue = new JobQueue({ database, config, mailer, storage, log, jobs });
+  const queue = new JobQueue({
+    database,
+    config,
+    mailer,
+    storage,
+    log,
+    definitions: jobDefinitions,
+  });
   await queue.start();
-  await queue.work();
-  log.info(`Roughcut worker running: ${jobs.map((job) => job.name).join(', ')}`);
+  const swept = await sweepLeftovers({ db: database.db, storage, log, queue });
+  await queue.work(jobHandlers);
+  log.info(
+    { sweptTempFolders: temp.swept, ...swept },
+    `Roughcut worker running: ${jobHandlers.map((job) => job.name).join(', ')}`,
+  );
   const shutdown = (signal: string) => {
     log.info(`${signal}: stopping the worker`);
     queue
       .stop()
       .then(() => database.close())
+      .then(() => temp.remove())
       .then(
         () => process.exit(0),
         (error: unknown) => {

@@ -6,3 +6,4 @@ export * from '../modules/templates/templates.schema.ts';
 export * from '../modules/autojobs/autojobs.schema.ts';
 export * from '../modules/clips/clips.schema.ts';
 export * from '../modules/assets/assets.schema.ts';
+export * from '../modules/billing/billing.schema.ts';

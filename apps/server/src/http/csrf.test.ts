@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSameOriginRequest } from './csrf.ts';
+import { allowedOriginsFor, isSameOriginRequest } from './csrf.ts';
 
 const allowedOrigins = ['http://localhost:3000', 'http://127.0.0.1:3000'];
 const check = (input: Partial<Parameters<typeof isSameOriginRequest>[0]>) =>
@@ -47,5 +47,31 @@ describe('isSameOriginRequest', () => {
 
   it('lets non-browser clients (no Origin, Referer or Sec-Fetch-Site) through', () => {
     expect(check({})).toBe(true);
+  });
+});
+
+describe('allowedOriginsFor', () => {
+  it('is PUBLIC_URL alone for a public address', () => {
+    expect(allowedOriginsFor('https://roughcut.example.com')).toEqual([
+      'https://roughcut.example.com',
+    ]);
+    expect(allowedOriginsFor('https://roughcut.example.com:8443/app')).toEqual([
+      'https://roughcut.example.com:8443',
+    ]);
+  });
+
+  it("adds a loopback address's aliases on the same scheme and port", () => {
+    expect(allowedOriginsFor('http://localhost:3000')).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
+  });
+
+  it('never lets another port or site through, whatever Host the request names', () => {
+    const allowed = allowedOriginsFor('http://localhost:3000');
+    expect(check({ allowedOrigins: allowed, origin: 'http://localhost:5173' })).toBe(false);
+    expect(check({ allowedOrigins: allowed, origin: 'http://127.0.0.1:3000' })).toBe(true);
+    expect(check({ allowedOrigins: allowed, origin: 'http://attacker.example' })).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { forbidden } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 export const CSRF_MESSAGE =
   'This request came from another site and was blocked. Please use Roughcut directly.';
@@ -11,7 +12,7 @@ export type CsrfInput = {
   origin: string | undefined;
   referer: string | undefined;
   secFetchSite: string | undefined;
-  /** Origins this app is served from: PUBLIC_URL's and the one the request itself reached. */
+  /** Origins this app is served from (see `allowedOriginsFor`). */
   allowedOrigins: string[];
 };
 
@@ -22,6 +23,24 @@ function originOf(value: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The origins our pages are served from: PUBLIC_URL's, plus its loopback aliases when it is a
+ * loopback address (a laptop user may open http://127.0.0.1:3000 for http://localhost:3000).
+ * WARNING: never the Host the request names: behind a proxy that forwards any Host, or after a
+ * DNS rebinding, an attacker's page would send a Host and an Origin that match each other.
+ */
+export function allowedOriginsFor(publicUrl: string): string[] {
+  const origin = originOf(publicUrl);
+  if (!origin) return [];
+  const url = new URL(origin);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [origin];
+  return LOOPBACK_HOSTS.map((host) => {
+    const alias = new URL(origin);
+    alias.hostname = host;
+    return alias.origin;
+  });
 }
 
 /**
@@ -52,19 +71,36 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
+function checkRequest(request: FastifyRequest, method: string, allowedOrigins: string[]): boolean {
+  return isSameOriginRequest({
+    method,
+    origin: header(request, 'origin'),
+    referer: header(request, 'referer'),
+    secFetchSite: header(request, 'sec-fetch-site'),
+    allowedOrigins,
+  });
+}
+
 export function registerCsrfProtection(app: FastifyInstance, publicUrl: string): void {
+  const allowedOrigins = allowedOriginsFor(publicUrl);
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api/')) {
       done();
       return;
     }
-    const ok = isSameOriginRequest({
-      method: request.method,
-      origin: header(request, 'origin'),
-      referer: header(request, 'referer'),
-      secFetchSite: header(request, 'sec-fetch-site'),
-      allowedOrigins: [publicUrl, `${request.protocol}://${request.host}`],
-    });
+    const ok = checkRequest(request, request.method, allowedOrigins);
     done(ok ? undefined : forbidden(CSRF_MESSAGE));
   });
+}
+
+/**
+ * onRequest hook for a GET that changes state (the spec's GET /api/auth/logout): checked like a
+ * POST, so an image or link on another site cannot trigger it, while our own page's fetch
+ * (Sec-Fetch-Site: same-origin) and non-browser clients still can.
+ */
+export function sameOriginOnly(publicUrl: string): onRequestHookHandler {
+  const allowedOrigins = allowedOriginsFor(publicUrl);
+  return (request, _reply, done) => {
+    done(checkRequest(request, 'POST', allowedOrigins) ? undefined : forbidden(CSRF_MESSAGE));
+  };
 }

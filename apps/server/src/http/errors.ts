@@ -36,10 +36,16 @@ export function describeZodIssue(issue: z.core.$ZodIssue, where: string): string
         return `${field} is missing. Please provide it.`;
       return `${field} must be ${TYPE_NAMES[issue.expected] ?? issue.expected}.`;
     case 'too_small':
+      // NOTE: a contract's own message (e.g. "Max words per phrase must be between 1 and 10.")
+      // already says what to send; zod's defaults start "Too small" / "Too big".
+      if (!/^Too small/.test(issue.message)) return issue.message;
       if (issue.origin === 'string' && Number(issue.minimum) <= 1)
         return `${field} must not be empty.`;
+      if (issue.origin === 'number') return `${field} must be at least ${String(issue.minimum)}.`;
       return `${field} is too short (at least ${String(issue.minimum)}).`;
     case 'too_big':
+      if (!/^Too big/.test(issue.message)) return issue.message;
+      if (issue.origin === 'number') return `${field} must be at most ${String(issue.maximum)}.`;
       return `${field} is too long (at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters' : ''}).`;
     case 'unrecognized_keys':
       return `${where} has unexpected fields: ${issue.keys.join(', ')}.`;
@@ -50,7 +56,7 @@ export function describeZodIssue(issue: z.core.$ZodIssue, where: string): string
     case 'invalid_element':
     case 'not_multiple_of':
     case 'custom':
-      return `${field} is not valid: ${issue.message}.`;
+      return `${field} is not valid: ${issue.message.replace(/\.$/, '')}.`;
   }
 }
 

@@ -17,7 +17,7 @@ export function perIpLimit(limits: RateLimitSettings) {
 
 /**
  * preHandler limiting attempts against one account identifier, whichever IP they come from;
- * `identify` reads it from the parsed request (e-mail, username, ...).
+ * `identify` reads it from the parsed request (e-mail, user id, ...).
  */
 export function perAccountLimit(
   app: FastifyInstance,
@@ -50,3 +50,99 @@ export function perAccountLimit(
 export function tooManyAttempts(): HttpError {
   return new HttpError(429, TOO_MANY_ATTEMPTS);
 }
+
+type Window = { count: number; resetAt: number };
+
+/**
+ * Fixed-window counts per key, in memory, bounded: expired windows are dropped, and past
+ * `maxKeys` the oldest go first (a flood of made-up keys cannot grow it without end).
+ */
+export class AttemptCounter {
+  readonly #windows = new Map<string, Window>();
+  readonly #windowMs: number;
+  readonly #now: () => number;
+  readonly #maxKeys: number;
+
+  constructor(options: { windowMs: number; now?: () => number; maxKeys?: number }) {
+    this.#windowMs = options.windowMs;
+    this.#now = options.now ?? Date.now;
+    this.#maxKeys = options.maxKeys ?? 100_000;
+  }
+
+  /** The live window of `key`: its count and the seconds until it ends. */
+  read(key: string): { count: number; retryAfterS: number } {
+    const now = this.#now();
+    const window = this.#windows.get(key);
+    if (!window || window.resetAt <= now) return { count: 0, retryAfterS: 0 };
+    return { count: window.count, retryAfterS: Math.ceil((window.resetAt - now) / 1000) };
+  }
+
+  add(key: string): void {
+    const now = this.#now();
+    const window = this.#windows.get(key);
+    if (window && window.resetAt > now) {
+      window.count += 1;
+      return;
+    }
+    this.#windows.delete(key);
+    this.#windows.set(key, { count: 1, resetAt: now + this.#windowMs });
+    if (this.#windows.size > this.#maxKeys) this.#prune(now);
+  }
+
+  clear(key: string): void {
+    this.#windows.delete(key);
+  }
+
+  #prune(now: number): void {
+    for (const [key, window] of this.#windows) {
+      if (window.resetAt <= now) this.#windows.delete(key);
+    }
+    for (const key of this.#windows.keys()) {
+      if (this.#windows.size <= this.#maxKeys) break;
+      this.#windows.delete(key);
+    }
+  }
+}
+
+/**
+ * Wrong-password lockout. Failures count per account AND client together, so ten wrong
+ * passwords from one client lock only that client out of that account, and the owner still gets
+ * in from anywhere else. Under a spread-out attack (failures for one account from many clients
+ * past `accountCeiling`), every client that has already failed for it waits for the window,
+ * while one that has not failed still gets in.
+ */
+export class LoginLockout {
+  readonly #pairs: AttemptCounter;
+  readonly #accounts: AttemptCounter;
+  readonly #perClient: number;
+  readonly #accountCeiling: number;
+
+  constructor(limits: RateLimitSettings, now?: () => number) {
+    this.#pairs = new AttemptCounter({ windowMs: limits.windowMs, now });
+    this.#accounts = new AttemptCounter({ windowMs: limits.windowMs, now });
+    this.#perClient = limits.perAccount;
+    this.#accountCeiling = limits.perAccount * 10;
+  }
+
+  /** Seconds this client must wait before trying this account again; 0 when it may try now. */
+  waitFor(account: string, client: string): number {
+    const pair = this.#pairs.read(pairKey(account, client));
+    if (pair.count >= this.#perClient) return pair.retryAfterS;
+    const all = this.#accounts.read(account);
+    if (pair.count > 0 && all.count >= this.#accountCeiling) {
+      return Math.max(pair.retryAfterS, all.retryAfterS);
+    }
+    return 0;
+  }
+
+  recordFailure(account: string, client: string): void {
+    this.#pairs.add(pairKey(account, client));
+    this.#accounts.add(account);
+  }
+
+  recordSuccess(account: string, client: string): void {
+    this.#pairs.clear(pairKey(account, client));
+  }
+}
+
+const pairKey = (account: string, client: string) => `${account}\n${client}`;

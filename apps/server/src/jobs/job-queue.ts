@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite } from 'pg-boss';
+import type { JobWithMetadata, QueueOptions } from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
-import type { JobDefinition } from './job.ts';
+import type { JobDefinition, JobHandler } from './job.ts';
+import { runJob } from './job-runner.ts';
 
 export type JobQueueDeps = {
   database: Database;
@@ -13,13 +15,25 @@ export type JobQueueDeps = {
   mailer: Mailer;
   storage: MediaStorage;
   log: FastifyBaseLogger;
-  jobs: readonly JobDefinition[];
+  /** Every queue, whether or not this process works on it. */
+  definitions: readonly JobDefinition[];
 };
+
+const DEFAULT_QUEUE_OPTIONS = {
+  retryLimit: 5,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 15 * 60,
+} as const;
 
 /**
  * pg-boss on the app's database. In PGlite mode it shares the single PGlite connection through
  * pg-boss's PGlite adapter (`executeSql`: `exec` for parameterless, possibly multi-statement SQL,
  * `query` otherwise); in PostgreSQL mode it opens its own pool.
+ *
+ * Every queue has a heartbeat: pg-boss refreshes it while a handler runs, so a worker killed
+ * mid-job (kill -9, a lost machine) is noticed after `heartbeatSeconds` and its job retried by
+ * another worker, instead of waiting out the job's expiry.
  */
 export class JobQueue {
   readonly #deps: JobQueueDeps;
@@ -29,50 +43,64 @@ export class JobQueue {
 
   constructor(deps: JobQueueDeps) {
     this.#deps = deps;
-    const { database } = deps;
+    const { database, config } = deps;
+    const timing = {
+      superviseIntervalSeconds: config.jobs.superviseSeconds,
+      monitorIntervalSeconds: config.jobs.superviseSeconds,
+    };
     this.#boss =
       database.kind === 'pglite' && database.pglite
-        ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
-        : new PgBoss({ connectionString: database.connectionString, max: 4 });
+        ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...timing })
+        : new PgBoss({ connectionString: database.connectionString, max: 4, ...timing });
     this.#boss.on('error', (error) => deps.log.error({ err: error }, 'job queue error'));
   }
 
-  /** Installs or upgrades the pg-boss schema and creates every registered queue. */
+  /** The options a definition's queue is created (or brought up to date) with. */
+  queueOptions(job: JobDefinition): QueueOptions & { deadLetter?: string } {
+    const { jobs } = this.#deps.config;
+    return {
+      ...DEFAULT_QUEUE_OPTIONS,
+      ...job.queue,
+      heartbeatSeconds: jobs.heartbeatSeconds,
+      ...(jobs.retryDelaySeconds !== undefined ? { retryDelay: jobs.retryDelaySeconds } : {}),
+      ...(jobs.retryLimit !== undefined ? { retryLimit: jobs.retryLimit } : {}),
+    };
+  }
+
+  /** Installs or upgrades the pg-boss schema and creates (or updates) every queue. */
   async start(): Promise<void> {
     await this.#boss.start();
     this.#started = true;
-    for (const job of this.#deps.jobs) {
-      await this.#boss.createQueue(job.name, {
-        retryLimit: 5,
-        retryDelay: 5,
-        retryBackoff: true,
-        expireInSeconds: 15 * 60,
-        ...job.queue,
-      });
+    // NOTE: a dead-letter queue must exist before the queues that name it.
+    const ordered = [...this.#deps.definitions].sort(
+      (a, b) =>
+        Number(a.queue?.deadLetter !== undefined) - Number(b.queue?.deadLetter !== undefined),
+    );
+    for (const job of ordered) {
+      const options = this.queueOptions(job);
+      if (await this.#boss.getQueue(job.name)) await this.#boss.updateQueue(job.name, options);
+      else await this.#boss.createQueue(job.name, options);
       if (job.schedule) await this.#boss.schedule(job.name, job.schedule, {}, { tz: 'UTC' });
     }
   }
 
-  /** Starts workers for every registered job in this process. */
-  async work(): Promise<void> {
-    for (const job of this.#deps.jobs) {
+  /** Starts workers for the given handlers in this process. */
+  async work(handlers: readonly JobHandler[]): Promise<void> {
+    for (const job of handlers) {
       const ids: string[] = [];
       for (let i = 0; i < (job.concurrency ?? 1); i++) {
         const id = await this.#boss.work(
           job.name,
-          { pollingIntervalSeconds: 1 },
-          async ([entry]) => {
+          { pollingIntervalSeconds: 1, includeMetadata: true },
+          async ([entry]: JobWithMetadata[]) => {
             if (!entry) return;
-            const payload: unknown = job.payload.parse(entry.data);
-            const log = this.#deps.log.child({ job: job.name, jobId: entry.id });
-            await job.handle(payload, {
+            await runJob(job, entry, {
               db: this.#deps.database.db,
               config: this.#deps.config,
               mailer: this.#deps.mailer,
-              log,
-              jobId: entry.id,
               storage: this.#deps.storage,
-              signal: entry.signal,
+              log: this.#deps.log,
+              queue: this,
             });
           },
         );
@@ -94,6 +122,12 @@ export class JobQueue {
   /** Cancels a queued or running job (its handler's signal aborts); unknown ids are ignored. */
   async cancel(jobName: string, id: string): Promise<void> {
     await this.#boss.cancel(jobName, id);
+  }
+
+  /** The queue's state of a job, or undefined when it no longer exists. */
+  async stateOf(jobName: string, id: string): Promise<JobWithMetadata['state'] | undefined> {
+    const job = await this.#boss.getJobById(jobName, id);
+    return job?.state;
   }
 
   get log(): FastifyBaseLogger {

@@ -5,6 +5,18 @@ import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 
+/** Which try of a queued job this is (pg-boss counts retries from 0). */
+export type JobAttempt = {
+  retryCount: number;
+  retryLimit: number;
+};
+
+/** The queue as a handler may consult it. */
+export type QueueLookup = {
+  /** A job's state in the queue, or undefined when it no longer exists. */
+  stateOf(jobName: string, id: string): Promise<string | undefined>;
+};
+
 /** What a job handler may use. Handlers get ids in their payload and load rows themselves. */
 export type JobContext = {
   db: Db;
@@ -15,17 +27,30 @@ export type JobContext = {
   jobId: string;
   /** Media files shared with the web processes. */
   storage: MediaStorage;
-  /** Aborted when pg-boss drops the job (cancelled, expired, or the worker stops). */
+  /**
+   * Aborted when this worker no longer holds the job: cancelled, expired, its heartbeat lapsed
+   * (another worker may take it), or the worker is stopping.
+   */
   signal: AbortSignal;
+  /** Unset when a handler is called directly (tests): treated as the last try. */
+  attempt?: JobAttempt;
+  queue?: QueueLookup;
 };
 
 export type JobQueueOptions = {
   retryLimit?: number;
   retryDelay?: number;
   retryBackoff?: boolean;
+  /** A hard bound on one try, however alive the worker is (heartbeats catch dead workers). */
   expireInSeconds?: number;
+  /** The queue that receives a job whose retries are used up (its handler marks the failure). */
+  deadLetter?: string;
 };
 
+/**
+ * A queue: its name and payload schema, and how its jobs are retried. Enqueuing needs only this,
+ * so a service that queues work never imports the handler (nor the engine behind it).
+ */
 export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   name: string;
   payload: S;
@@ -34,10 +59,30 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   schedule?: string;
   /** Workers per process for this queue. */
   concurrency?: number;
+};
+
+/** A definition with the code that runs its jobs (only worker processes load these). */
+export type JobHandler<S extends z.ZodType = z.ZodType> = JobDefinition<S> & {
   handle(payload: z.output<S>, context: JobContext): Promise<void>;
 };
 
-/** Declares a job with its payload type inferred from the zod schema. */
-export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+/** Declares a queue (and, for small jobs that import nothing heavy, its handler beside it). */
+export function defineJob<S extends z.ZodType>(definition: JobHandler<S>): JobHandler<S>;
+export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S>;
+export function defineJob<S extends z.ZodType>(
+  definition: JobDefinition<S> | JobHandler<S>,
+): JobDefinition<S> | JobHandler<S> {
   return definition;
 }
+
+/** Attaches the handler to a queue declared elsewhere. */
+export function handleJob<S extends z.ZodType>(
+  definition: JobDefinition<S>,
+  handle: JobHandler<S>['handle'],
+): JobHandler<S> {
+  return { ...definition, handle };
+}
+
+/** Whether a failure now is the job's last (the queue will not retry it). */
+export const isLastAttempt = (attempt: JobAttempt | undefined): boolean =>
+  attempt === undefined || attempt.retryCount >= attempt.retryLimit;

@@ -1,8 +1,18 @@
-import type { JobDefinition } from './job.ts';
+// The code that runs the queues' jobs: loaded only by processes that work on them (worker.ts, and
+// the server with EMBEDDED_WORKER), since the handlers load the engine.
+import type { JobHandler } from './job.ts';
 import { cleanupAuthJob } from '../modules/auth/cleanup-auth.job.ts';
 import { sendMailJob } from '../modules/auth/send-mail.job.ts';
-import { analyseJob } from '../modules/autojobs/analyse.job.ts';
-import { renderJob } from '../modules/autojobs/render.job.ts';
+import { analyseHandler } from '../modules/autojobs/analyse.job.ts';
+import { instanceGaveUpHandler } from '../modules/autojobs/instance-gave-up.job.ts';
+import { renderHandler } from '../modules/autojobs/render.job.ts';
+import { sweepLeftoversHandler } from '../modules/autojobs/sweep-leftovers.job.ts';
 
-/** Every background job. A new job: write `<name>.job.ts` with defineJob and add it here. */
-export const jobs: readonly JobDefinition[] = [sendMailJob, cleanupAuthJob, analyseJob, renderJob];
+export const jobHandlers: readonly JobHandler[] = [
+  sendMailJob,
+  cleanupAuthJob,
+  instanceGaveUpHandler,
+  analyseHandler,
+  renderHandler,
+  sweepLeftoversHandler,
+];

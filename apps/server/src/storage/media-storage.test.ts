@@ -88,6 +88,17 @@ describe('MediaStorage', () => {
     expect(await readdir(storage.tempDir)).toEqual([path.basename(fresh.path)]);
   });
 
+  it('sweeps at once the temp files of a process that died on this machine', async () => {
+    const mine = await storage.createTempFile('.upload');
+    await writeFile(mine.path, 'x');
+    const name = path.basename(mine.path);
+    // The same file name as a process with a dead pid (or this pid from an earlier start) makes.
+    const orphan = path.join(storage.tempDir, name.replace(/_[0-9a-f]{8}_/, '_00000000_'));
+    await writeFile(orphan, 'partial upload');
+    expect(await storage.sweepTemp()).toBe(1);
+    expect(await readdir(storage.tempDir)).toEqual([name]);
+  });
+
   it('defaults to DATA_DIR/media', () => {
     expect(resolveStorageDir('/data')).toBe('/data/media');
     expect(resolveStorageDir('/data', '/mnt/shared')).toBe('/mnt/shared');

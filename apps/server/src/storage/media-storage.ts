@@ -5,6 +5,7 @@ import { mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/p
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { formatOwner, isOwnerGone, parseOwner } from './process-owner.ts';
 import { assertStorageKey } from './storage-keys.ts';
 
 // NOTE: on a fleet, every web and worker process mounts the SAME directory (NFS, EFS, SMB...) as
@@ -73,9 +74,10 @@ export class MediaStorage {
   /** A fresh temp file below the root, to be committed to a key or discarded. */
   async createTempFile(suffix = ''): Promise<TempFile> {
     await mkdir(this.tempDir, { recursive: true });
+    // NOTE: named after this process, so a sweep can tell a dead writer's file at once.
     const tempPath = path.join(
       this.tempDir,
-      `${randomUUID()}${suffix.replace(/[^A-Za-z0-9.]/g, '')}`,
+      `${formatOwner()}_${randomUUID()}${suffix.replace(/[^A-Za-z0-9.]/g, '')}`,
     );
     let committed = false;
     return {
@@ -158,8 +160,9 @@ export class MediaStorage {
   }
 
   /**
-   * Removes temp files older than `olderThanMs` (left behind by crashed processes). Younger ones
-   * may be uploads in progress on another machine sharing the folder, so they are kept.
+   * Removes temp files (partial uploads and renders) whose writer is gone: a process on this
+   * machine that died or restarted, or any file older than `olderThanMs`. Younger files of
+   * processes that live, or that run on another machine sharing the folder, are kept.
    */
   async sweepTemp(olderThanMs = 24 * 60 * 60 * 1000, now = Date.now()): Promise<number> {
     let removed = 0;
@@ -173,8 +176,9 @@ export class MediaStorage {
     for (const name of names) {
       const full = path.join(this.tempDir, name);
       try {
-        const info = await stat(full);
-        if (now - info.mtimeMs > olderThanMs) {
+        const owner = parseOwner(name);
+        const orphaned = owner !== undefined && isOwnerGone(owner) === true;
+        if (orphaned || now - (await stat(full)).mtimeMs > olderThanMs) {
           await rm(full, { force: true, recursive: true });
           removed += 1;
         }

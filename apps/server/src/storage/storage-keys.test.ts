@@ -55,6 +55,12 @@ describe('sanitizeFileName', () => {
     ['  lots   of\tspace .mp4 ', 'lots of space.mp4'],
     ['Café été.mp4', 'Café été.mp4'],
     ['', 'video.mp4'],
+    // A right-to-left override would make this read as "clipexe.mp4".
+    ['clip\u202E4pm.exe', 'clip4pm.exe'],
+    ['a\u202Ab\u202Bc\u202Cd\u202De\u2066f\u2067g\u2068h\u2069.mp4', 'abcdefgh.mp4'],
+    ['\u200Ftalk\u200E\u061C\u200B\uFEFF.mp4', 'talk.mp4'],
+    ['\u202E.mp4', 'mp4'],
+    ['سلام\u200Cدنیا.mp4', 'سلام\u200Cدنیا.mp4'],
   ])('%j → %j', (input, expected) => {
     expect(sanitizeFileName(input)).toBe(expected);
   });

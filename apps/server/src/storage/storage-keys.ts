@@ -50,17 +50,29 @@ function truncateBytes(text: string, maxBytes: number): string {
   return out;
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_OR_RESERVED = /[\u0000-\u001f\u007f-\u009f<>:"|?*\u2028\u2029]/g;
+/**
+ * Invisible characters that change how a name reads or hide in it: bidi overrides, embeddings,
+ * isolates and marks (a right-to-left override makes "clip\u202E4pm.exe" read as
+ * "clipexe.mp4"), zero-width space, word joiner, BOM and annotation marks. Zero-width (non-)
+ * joiners stay: some scripts need them.
+ */
+const INVISIBLE_FORMAT =
+  /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
+
 /**
  * A user-visible file name that is safe in a Content-Disposition header and on any file system:
- * the last path component only, no control or reserved characters, no leading dots, at most 200
- * bytes with the extension kept. Unicode letters are kept (RFC 5987 carries them).
+ * the last path component only, no control, reserved or text-direction characters, no leading
+ * dots, at most 200 bytes with the extension kept. Unicode letters are kept (RFC 5987 carries
+ * them).
  */
 export function sanitizeFileName(name: string, fallback = 'video.mp4'): string {
   const base = name.normalize('NFC').split(/[/\\]/).pop() ?? '';
   const cleaned = base
+    .replace(INVISIBLE_FORMAT, '')
     .replace(/\s+/g, ' ')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*\u2028\u2029]/g, '')
+    .replace(CONTROL_OR_RESERVED, '')
     .replace(/^[.\s]+/, '')
     .replace(/[.\s]+$/, '');
   if (cleaned === '') return fallback;

@@ -49,6 +49,15 @@ export type UploadStart = {
 
 export type UploadProgress = { bytesWritten: number; expectedSize: number | undefined };
 
+export type UploadTarget = {
+  key: string;
+  /**
+   * The room left for this file (the user's storage quota): the stream is cut with `error()` the
+   * moment the file grows past it, so an upload without Content-Length cannot overshoot either.
+   */
+  room?: { bytes: number; error(): Error };
+};
+
 export type ReceiveUploadOptions = {
   storage: MediaStorage;
   /**
@@ -56,7 +65,7 @@ export type ReceiveUploadOptions = {
    * stored: create or reset the asset here and return the key the file will be stored under. If
    * receiveUpload throws after this, the caller marks that asset failed (or removes it).
    */
-  onStart(start: UploadStart): Promise<{ key: string }> | { key: string };
+  onStart(start: UploadStart): Promise<UploadTarget> | UploadTarget;
   /** At most every `progressIntervalMs`; a rejection aborts the upload with that error. */
   onProgress?(progress: UploadProgress): Promise<void> | void;
   maxBytes?: number;
@@ -187,8 +196,14 @@ export async function receiveUpload(
         temp.path,
         maxBytes,
         async () => {
-          key = (await options.onStart({ fileName, mimeType: part.mimetype, expectedSize })).key;
+          const target = await options.onStart({
+            fileName,
+            mimeType: part.mimetype,
+            expectedSize,
+          });
+          key = target.key;
           options.storage.resolve(key);
+          return target.room;
         },
         expectedSize,
         options,
@@ -209,7 +224,7 @@ async function writePart(
   part: MultipartFile,
   tempPath: string,
   maxBytes: number,
-  start: () => Promise<void>,
+  start: () => Promise<UploadTarget['room']>,
   expectedSize: number | undefined,
   options: ReceiveUploadOptions,
 ): Promise<number> {
@@ -243,6 +258,7 @@ async function writePart(
     let head: Buffer[] = [];
     let headLength = 0;
     let started = false;
+    let room: UploadTarget['room'];
     for await (const raw of source) {
       let chunk = raw;
       if (progressError !== undefined) throw progressError;
@@ -256,11 +272,15 @@ async function writePart(
           part.file.resume();
           throw new HttpError(415, UPLOAD_MESSAGES.notMp4);
         }
-        await start();
+        room = await start();
         started = true;
         chunk = first;
       }
       bytesWritten += chunk.length;
+      if (room && bytesWritten > room.bytes) {
+        part.file.resume();
+        throw room.error();
+      }
       yield chunk;
       report();
     }

@@ -21,7 +21,7 @@ export const TEST_DATABASES: DatabaseKind[] = process.env.DATABASE_URL
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
-async function createScratchDatabase(
+export async function createScratchDatabase(
   serverUrl: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `roughcut_test_${randomBytes(6).toString('hex')}`;

@@ -6,12 +6,19 @@
 export const queryKeys = {
   session: ['session'] as const,
   account: ['manage', 'account'] as const,
+  billing: ['manage', 'billing'] as const,
+  customer: (sessionId: string) => ['manage', 'customer', sessionId] as const,
   user: ['manage', 'user'] as const,
   autojobs: ['manage', 'autojobs'] as const,
   autojob: (id: string) => ['manage', 'autojob', id] as const,
   assets: (jobId: string) => ['manage', 'autojob', jobId, 'assets'] as const,
   clips: (jobId: string, instanceId: string) =>
     ['manage', 'autojob', jobId, 'instance', instanceId, 'clips'] as const,
+  /** Under `clips`, so invalidating the list refreshes every open clip too. */
+  clip: (jobId: string, instanceId: string, clipId: string) =>
+    ['manage', 'autojob', jobId, 'instance', instanceId, 'clips', clipId] as const,
+  clipWaveform: (jobId: string, instanceId: string, clipId: string) =>
+    ['manage', 'autojob', jobId, 'instance', instanceId, 'waveform', clipId] as const,
   assetUrl: (jobId: string, assetId: string) =>
     ['manage', 'autojob', jobId, 'asset', assetId] as const,
   templates: ['manage', 'templates'] as const,

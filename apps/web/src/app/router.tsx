@@ -19,28 +19,32 @@ import { RootRedirect } from './root-redirect.tsx';
 // each feature ships in its own chunk and is added here with one line.
 export const signedInRoutes: RouteObject[] = [
   { path: 'edits', lazy: () => import('../features/edits/edits.route.tsx') },
-  { path: 'templates', lazy: () => import('../features/placeholders/templates.route.tsx') },
+  { path: 'templates', lazy: () => import('../features/templates/templates.route.tsx') },
   {
     path: 'manage/automation/:job_id',
     lazy: () => import('../features/job/job.route.tsx'),
   },
   {
     path: 'manage/automation/:job_id/clip/:clip_id',
-    lazy: () => import('../features/placeholders/clip.route.tsx'),
+    lazy: () => import('../features/clip-screen/clip.route.tsx'),
+  },
+  {
+    path: 'manage/automation/:job_id/clip/:clip_id/timeline',
+    lazy: () => import('../features/gap-timeline/timeline-editor.route.tsx'),
   },
   {
     path: 'account',
     element: <AccountLayout />,
     children: [
       { index: true, element: <AccountPage /> },
-      { path: 'billing', lazy: () => import('../features/placeholders/billing.route.tsx') },
+      { path: 'billing', lazy: () => import('../features/billing/billing.route.tsx') },
       {
         path: 'billing/success',
-        lazy: () => import('../features/placeholders/billing-result.route.tsx'),
+        lazy: () => import('../features/billing/billing-success.route.tsx'),
       },
       {
         path: 'billing/cancelled',
-        lazy: () => import('../features/placeholders/billing-result.route.tsx'),
+        lazy: () => import('../features/billing/billing-cancelled.route.tsx'),
       },
     ],
   },

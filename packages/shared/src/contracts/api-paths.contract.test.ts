@@ -27,6 +27,7 @@ describe('API paths', () => {
     expect(apiPaths.clip('j1', 'i1', 'c1')).toBe(`${base}/clip/c1`);
     expect(apiPaths.clipConfirm('j1', 'i1', 'c1')).toBe(`${base}/clip/c1/confirm`);
     expect(apiPaths.clipUnconfirm('j1', 'i1', 'c1')).toBe(`${base}/clip/c1/unconfirm`);
+    expect(apiPaths.clipWaveform('j1', 'i1', 'c1')).toBe(`${base}/clip/c1/waveform`);
   });
 
   it('builds template, example, billing and account paths', () => {

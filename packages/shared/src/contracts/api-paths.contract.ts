@@ -18,6 +18,9 @@ export const API_ROUTES = {
   updateEmailConfirm: '/api/updateemail/:code/confirm',
   checkoutSession: '/api/:provider/create-checkout-session',
   customer: '/api/:provider/customer/:sessionId',
+  billing: '/api/manage/billing',
+  portalSession: '/api/:provider/create-portal-session',
+  paymentWebhook: '/api/:provider/webhook',
 
   autojobs: '/api/manage/autojobs',
   autojobCreate: '/api/manage/autojob',
@@ -40,6 +43,8 @@ export const API_ROUTES = {
   clip: '/api/manage/autojob/:id/instance/:instance_id/clip/:clip_id',
   clipConfirm: '/api/manage/autojob/:id/instance/:instance_id/clip/:clip_id/confirm',
   clipUnconfirm: '/api/manage/autojob/:id/instance/:instance_id/clip/:clip_id/unconfirm',
+  /** Not in the spec: the clip window's loudness for the timeline's waveform. */
+  clipWaveform: '/api/manage/autojob/:id/instance/:instance_id/clip/:clip_id/waveform',
 
   templates: '/api/manage/template',
   template: '/api/manage/template/:id',
@@ -70,6 +75,9 @@ export const apiPaths = {
   checkoutSession: (provider: string): string => `/api/${seg(provider)}/create-checkout-session`,
   customer: (provider: string, sessionId: string): string =>
     `/api/${seg(provider)}/customer/${seg(sessionId)}`,
+  billing: (): string => API_ROUTES.billing,
+  portalSession: (provider: string): string => `/api/${seg(provider)}/create-portal-session`,
+  paymentWebhook: (provider: string): string => `/api/${seg(provider)}/webhook`,
 
   autojobs: (): string => API_ROUTES.autojobs,
   autojobCreate: (): string => API_ROUTES.autojobCreate,
@@ -97,6 +105,8 @@ export const apiPaths = {
     `${clip(id, instanceId, clipId)}/confirm`,
   clipUnconfirm: (id: string, instanceId: string, clipId: string): string =>
     `${clip(id, instanceId, clipId)}/unconfirm`,
+  clipWaveform: (id: string, instanceId: string, clipId: string): string =>
+    `${clip(id, instanceId, clipId)}/waveform`,
 
   templates: (): string => API_ROUTES.templates,
   template: (id: string): string => `/api/manage/template/${seg(id)}`,

@@ -6,7 +6,12 @@ import {
   STEP_TYPES,
 } from '../constants.ts';
 import { isLanguageCode } from '../languages.ts';
-import { idParamSchema } from './common.contract.ts';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasControlCharacters,
+  idParamSchema,
+  idSchema,
+} from './common.contract.ts';
 
 // SPEC section 3 "Auto job", "Job instance" and section 7 "Video edits (auto jobs)".
 // Times are unix seconds. Ids are opaque strings.
@@ -16,14 +21,17 @@ export const stepTypeSchema = z.enum(STEP_TYPES, {
   error: `Step type must be one of: ${STEP_TYPES.join(', ')}.`,
 });
 
-export const entityIdSchema = z.string().min(1).max(64);
+export const entityIdSchema = idSchema;
 const unixSeconds = z.number().int().min(0);
 
 export const jobNameSchema = z
   .string({ error: 'Please enter a name first' })
   .trim()
   .min(1, 'Please enter a name first')
-  .max(200, 'Names can be at most 200 characters long.');
+  .max(200, 'Names can be at most 200 characters long.')
+  .refine((name) => !hasControlCharacters(name), {
+    error: CONTROL_CHARACTER_MESSAGE,
+  });
 
 export const languageSchema = z
   .string()

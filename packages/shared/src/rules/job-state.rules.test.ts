@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { JOB_STATUSES } from '../constants.ts';
 import type { JobStatus } from '../constants.ts';
 import {
+  WORKER_STATES,
   assertCanDeleteVideo,
   assertCanUpload,
   assertClipsEditable,
   canTransition,
   DEFAULT_FAILURE_REASON,
+  instancePhase,
+  isActiveStatus,
+  isAwaitingUserState,
+  isRestartableStatus,
+  isRunningState,
+  stageOf,
   jobStatusOf,
   JobStateError,
   startInstance,
@@ -197,5 +205,68 @@ describe('toFailureReason', () => {
   it('bounds long messages', () => {
     const long = Object.assign(new Error('x'.repeat(400)), { name: 'EngineError' });
     expect(toFailureReason(long)).toHaveLength(300);
+  });
+});
+
+describe('the lifecycle table', () => {
+  const every: InstanceState[] = JOB_STATUSES.flatMap((status) => [
+    state(status, false),
+    state(status, true),
+  ]);
+
+  it('sends Continue back to review when the render cannot be queued', () => {
+    expect(transitionInstance(state('awaiting-confirmation', true), { type: 'reopen' })).toEqual(
+      state('awaiting-confirmation', false),
+    );
+    expect(canTransition(state('processing', true), { type: 'reopen' })).toBe(false);
+  });
+
+  it('keeps a note of clips that could not be made on a finished instance', () => {
+    expect(
+      transitionInstance(state('processing', true), { type: 'finish', note: '1 of 3 failed' }),
+    ).toEqual({ ...state('finished', true), failure_reason: '1 of 3 failed' });
+  });
+
+  it('gives each worker stage the states it runs or resumes, and nothing else', () => {
+    expect(stageOf(state('pending'))).toBe('analyse');
+    expect(stageOf(state('processing'))).toBe('analyse');
+    expect(stageOf(state('awaiting-confirmation', true))).toBe('render');
+    expect(stageOf(state('processing', true))).toBe('render');
+    expect(stageOf(state('awaiting-confirmation'))).toBeNull();
+    expect(WORKER_STATES).toEqual([
+      state('pending'),
+      state('processing'),
+      state('awaiting-confirmation', true),
+      state('processing', true),
+    ]);
+    // NOTE: a state a worker owns is exactly one that may fail, and counts as running.
+    for (const s of every) {
+      const owned = stageOf(s) !== null;
+      expect(canTransition(s, { type: 'fail', reason: 'x' }), instancePhase(s)).toBe(owned);
+      expect(isRunningState(s), instancePhase(s)).toBe(owned);
+    }
+  });
+
+  it('derives the screens facts from the same rows', () => {
+    for (const s of every) {
+      const phase = instancePhase(s);
+      expect(isRestartableStatus(s.status), phase).toBe(
+        ['created', 'failed', 'cancelled', 'finished'].includes(s.status),
+      );
+      expect(isAwaitingUserState(s), phase).toBe(phase === 'reviewing');
+      expect(isActiveStatus(s.status), phase).toBe(
+        ['pending', 'processing', 'awaiting-confirmation'].includes(s.status),
+      );
+      // Start is offered exactly when startInstance does not refuse for the status.
+      const startable = (() => {
+        try {
+          startInstance({ ...ready, status: s.status });
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+      expect(startable, phase).toBe(isRestartableStatus(s.status));
+    }
   });
 });

@@ -1,6 +1,8 @@
 import type { JobStatus } from '../constants.ts';
 
-// SPEC 4.1: the server-side life of a job instance, as pure functions.
+// SPEC 4.1: the life of a job instance as ONE table. The server writes every status change through
+// `transitionInstance` (compare-and-set on the state it read), and the screens' derived facts (is
+// it running, which actions are offered) read the same rows.
 //
 //   (start) → pending → processing → awaiting-confirmation ─(Continue: confirmed)→ processing → finished
 //   pending | processing | confirmed awaiting-confirmation → failed     (with a failure_reason)
@@ -40,13 +42,177 @@ export const JOB_STATE_MESSAGES = {
     'This edit cannot do that in its current state. Reload the page and try again.',
 } as const;
 
+export type InstanceEvent =
+  | { type: 'begin-processing' }
+  | { type: 'await-confirmation' }
+  | { type: 'confirm'; confirmedClipCount: number }
+  /** Continue could not queue the render: back to reviewing, so Continue can be pressed again. */
+  | { type: 'reopen' }
+  /** `note`: what went wrong with some clips, when the others could still be made. */
+  | { type: 'finish'; note?: string }
+  | { type: 'fail'; reason: string }
+  | { type: 'cancel' };
+
+export type InstanceEventType = InstanceEvent['type'];
+
+/** The table's rows: a status, split by `confirmed` where the two halves behave differently. */
+export type InstancePhase =
+  | 'created'
+  | 'pending'
+  | 'analysing'
+  | 'reviewing'
+  | 'render-queued'
+  | 'rendering'
+  | 'finished'
+  | 'failed'
+  | 'cancelled';
+
+/** The worker stage that owns an instance in a phase. */
+export type InstanceStage = 'analyse' | 'render';
+
+type PhaseRow = {
+  /** Work is queued or under way: the list's Running, the pulsing label, the job page polls. */
+  running: boolean;
+  /** The user has to review clips (yellow; Continue, Confirm All, Unconfirm All). */
+  awaitingUser: boolean;
+  /** Start may make a new instance. */
+  restartable: boolean;
+  /** The job's video is in use: no upload replaces it. */
+  holdsVideo: boolean;
+  /** The menu's Delete video is offered. */
+  videoDeletable: boolean;
+  /** The stage a worker runs (or resumes after a crash) in this phase. */
+  stage: InstanceStage | null;
+  /** Where each allowed event leads. */
+  on: Partial<Record<InstanceEventType, InstancePhase>>;
+};
+
+const idle = { running: false, awaitingUser: false, stage: null } as const;
+const cancel = { cancel: 'cancelled' } as const;
+
+export const INSTANCE_PHASES: Record<InstancePhase, PhaseRow> = {
+  created: {
+    ...idle,
+    restartable: true,
+    holdsVideo: false,
+    videoDeletable: true,
+    on: {},
+  },
+  pending: {
+    running: true,
+    awaitingUser: false,
+    restartable: false,
+    holdsVideo: true,
+    videoDeletable: false,
+    stage: 'analyse',
+    on: { 'begin-processing': 'analysing', fail: 'failed', ...cancel },
+  },
+  analysing: {
+    running: true,
+    awaitingUser: false,
+    restartable: false,
+    holdsVideo: true,
+    videoDeletable: false,
+    stage: 'analyse',
+    on: { 'await-confirmation': 'reviewing', fail: 'failed', ...cancel },
+  },
+  reviewing: {
+    running: false,
+    awaitingUser: true,
+    restartable: false,
+    holdsVideo: true,
+    videoDeletable: false,
+    stage: null,
+    on: { confirm: 'render-queued', ...cancel },
+  },
+  'render-queued': {
+    running: true,
+    awaitingUser: false,
+    restartable: false,
+    holdsVideo: true,
+    videoDeletable: false,
+    stage: 'render',
+    on: { 'begin-processing': 'rendering', reopen: 'reviewing', fail: 'failed', ...cancel },
+  },
+  rendering: {
+    running: true,
+    awaitingUser: false,
+    restartable: false,
+    holdsVideo: true,
+    videoDeletable: false,
+    stage: 'render',
+    on: { finish: 'finished', fail: 'failed', ...cancel },
+  },
+  finished: { ...idle, restartable: true, holdsVideo: false, videoDeletable: false, on: cancel },
+  failed: { ...idle, restartable: true, holdsVideo: false, videoDeletable: false, on: cancel },
+  cancelled: { ...idle, restartable: true, holdsVideo: false, videoDeletable: true, on: {} },
+};
+
+const PHASE_STATE: Record<InstancePhase, InstanceState | ((confirmed: boolean) => InstanceState)> =
+  {
+    created: (confirmed) => ({ status: 'created', confirmed }),
+    pending: { status: 'pending', confirmed: false },
+    analysing: { status: 'processing', confirmed: false },
+    reviewing: { status: 'awaiting-confirmation', confirmed: false },
+    'render-queued': { status: 'awaiting-confirmation', confirmed: true },
+    rendering: { status: 'processing', confirmed: true },
+    finished: (confirmed) => ({ status: 'finished', confirmed }),
+    failed: (confirmed) => ({ status: 'failed', confirmed }),
+    cancelled: (confirmed) => ({ status: 'cancelled', confirmed }),
+  };
+
+/** The states a worker stage owns (queued or running): what a lost queue job would strand. */
+export const WORKER_STATES: readonly InstanceState[] = (
+  Object.keys(INSTANCE_PHASES) as InstancePhase[]
+)
+  .filter((phase) => INSTANCE_PHASES[phase].stage !== null)
+  .map((phase) => {
+    const to = PHASE_STATE[phase];
+    return typeof to === 'function' ? to(false) : to;
+  });
+
+/** The table row an instance is in. */
+export const instancePhase = (s: InstanceState): InstancePhase => {
+  switch (s.status) {
+    case 'created':
+    case 'pending':
+    case 'finished':
+    case 'failed':
+    case 'cancelled':
+      return s.status;
+    case 'processing':
+      return s.confirmed ? 'rendering' : 'analysing';
+    case 'awaiting-confirmation':
+      return s.confirmed ? 'render-queued' : 'reviewing';
+  }
+};
+
+const phaseRow = (s: InstanceState): PhaseRow => INSTANCE_PHASES[instancePhase(s)];
+
 /** The job's status follows its latest instance; a job that never ran is `created`. */
 export const jobStatusOf = (latest: { status: JobStatus } | null | undefined): JobStatus =>
   latest?.status ?? 'created';
 
-/** An instance with work queued or under way, or waiting for the user. */
+/** An instance with work queued or under way, or waiting for the user: its video is in use. */
 export const isActiveStatus = (status: JobStatus): boolean =>
-  status === 'pending' || status === 'processing' || status === 'awaiting-confirmation';
+  phaseRow({ status, confirmed: false }).holdsVideo;
+
+/** Pending, processing, or awaiting-confirmation after Continue: work is (about to be) running. */
+export const isRunningState = (s: InstanceState): boolean => phaseRow(s).running;
+
+/** Awaiting confirmation and not yet confirmed: the user has to act. */
+export const isAwaitingUserState = (s: InstanceState): boolean => phaseRow(s).awaitingUser;
+
+/** Start may make a new instance after one in this status. */
+export const isRestartableStatus = (status: JobStatus): boolean =>
+  phaseRow({ status, confirmed: false }).restartable;
+
+/** The menu's Delete video is offered after an instance in this status. */
+export const isVideoDeletableStatus = (status: JobStatus): boolean =>
+  phaseRow({ status, confirmed: false }).videoDeletable;
+
+/** The worker stage that runs, or resumes, an instance in this state. */
+export const stageOf = (s: InstanceState): InstanceStage | null => phaseRow(s).stage;
 
 export type StartCheck = {
   status: JobStatus;
@@ -60,10 +226,11 @@ export type StartCheck = {
  * and a fully uploaded, usable video. Returns the new instance's initial state.
  */
 export const startInstance = (check: StartCheck): InstanceState => {
-  if (check.status === 'awaiting-confirmation')
-    throw new JobStateError('awaiting-confirmation', JOB_STATE_MESSAGES.awaitingConfirmation);
-  if (isActiveStatus(check.status))
+  if (!isRestartableStatus(check.status)) {
+    if (check.status === 'awaiting-confirmation')
+      throw new JobStateError('awaiting-confirmation', JOB_STATE_MESSAGES.awaitingConfirmation);
     throw new JobStateError('already-running', JOB_STATE_MESSAGES.alreadyRunning);
+  }
   if (check.stepCount < 1) throw new JobStateError('no-steps', JOB_STATE_MESSAGES.noSteps, 400);
   if (check.video === null) throw new JobStateError('no-video', JOB_STATE_MESSAGES.noVideo, 400);
   if (check.video.status === 'uploading')
@@ -79,86 +246,57 @@ export const startInstance = (check: StartCheck): InstanceState => {
   return { status: 'pending', confirmed: false };
 };
 
-export type InstanceEvent =
-  | { type: 'begin-processing' }
-  | { type: 'await-confirmation' }
-  | { type: 'confirm'; confirmedClipCount: number }
-  | { type: 'finish' }
-  | { type: 'fail'; reason: string }
-  | { type: 'cancel' };
-
 export type TransitionResult = InstanceState & { failure_reason?: string };
 
-const illegal = (from: InstanceState, event: InstanceEvent['type']): JobStateError =>
+const illegal = (from: InstanceState, event: InstanceEventType): JobStateError =>
   new JobStateError(
     'illegal-transition',
     `${JOB_STATE_MESSAGES.illegalTransition} (${event} from ${from.status}${from.confirmed ? ', confirmed' : ''})`,
   );
 
+/** The refusals users can meet, in their own words (the rest are the illegal-transition one). */
+const refusal = (from: InstanceState, event: InstanceEvent): JobStateError => {
+  if (event.type === 'confirm') {
+    if (from.status !== 'awaiting-confirmation')
+      return new JobStateError('not-awaiting', JOB_STATE_MESSAGES.notAwaitingConfirmation);
+    return new JobStateError('already-confirmed', JOB_STATE_MESSAGES.alreadyConfirmed);
+  }
+  if (event.type === 'cancel')
+    return new JobStateError('not-running', JOB_STATE_MESSAGES.notRunning);
+  return illegal(from, event.type);
+};
+
 /**
- * The next state of an instance, or a JobStateError. Workers call it before every write so a
- * late or repeated job message (pg-boss retries) cannot move an instance backwards.
+ * The next state of an instance, or a JobStateError. The server's lifecycle calls it before every
+ * write, so a late or repeated job message (pg-boss retries) cannot move an instance backwards.
  */
 export const transitionInstance = (from: InstanceState, event: InstanceEvent): TransitionResult => {
-  const { status, confirmed } = from;
-  switch (event.type) {
-    case 'begin-processing':
-      // Analysis picks up a pending instance; rendering picks up a confirmed one.
-      if (status === 'pending') return { status: 'processing', confirmed: false };
-      if (status === 'awaiting-confirmation' && confirmed)
-        return { status: 'processing', confirmed: true };
-      throw illegal(from, event.type);
-    case 'await-confirmation':
-      if (status === 'processing' && !confirmed)
-        return { status: 'awaiting-confirmation', confirmed: false };
-      throw illegal(from, event.type);
-    case 'confirm':
-      if (status !== 'awaiting-confirmation')
-        throw new JobStateError('not-awaiting', JOB_STATE_MESSAGES.notAwaitingConfirmation);
-      if (confirmed)
-        throw new JobStateError('already-confirmed', JOB_STATE_MESSAGES.alreadyConfirmed);
-      if (event.confirmedClipCount < 1)
-        throw new JobStateError('no-confirmed-clips', JOB_STATE_MESSAGES.noConfirmedClips, 400);
-      return { status: 'awaiting-confirmation', confirmed: true };
-    case 'finish':
-      if (status === 'processing' && confirmed) return { status: 'finished', confirmed: true };
-      throw illegal(from, event.type);
-    case 'fail':
-      if (
-        status === 'pending' ||
-        status === 'processing' ||
-        (status === 'awaiting-confirmation' && confirmed)
-      )
-        return { status: 'failed', confirmed, failure_reason: event.reason };
-      throw illegal(from, event.type);
-    case 'cancel':
-      // NOTE: the spec offers Cancel for finished and failed jobs too; it leaves them restartable
-      // and lets the user delete the video.
-      if (status === 'created' || status === 'cancelled')
-        throw new JobStateError('not-running', JOB_STATE_MESSAGES.notRunning);
-      return { status: 'cancelled', confirmed };
-  }
+  const target = phaseRow(from).on[event.type];
+  if (target === undefined) throw refusal(from, event);
+  if (event.type === 'confirm' && event.confirmedClipCount < 1)
+    throw new JobStateError('no-confirmed-clips', JOB_STATE_MESSAGES.noConfirmedClips, 400);
+  const to = PHASE_STATE[target];
+  const next = typeof to === 'function' ? to(from.confirmed) : to;
+  if (event.type === 'fail') return { ...next, failure_reason: event.reason };
+  if (event.type === 'finish' && event.note !== undefined)
+    return { ...next, failure_reason: event.note };
+  return next;
 };
 
 /** Whether a transition is allowed, without throwing. */
-export const canTransition = (from: InstanceState, event: InstanceEvent): boolean => {
-  try {
-    transitionInstance(from, event);
-    return true;
-  } catch {
-    return false;
-  }
-};
+export const canTransition = (from: InstanceState, event: InstanceEvent): boolean =>
+  phaseRow(from).on[event.type] !== undefined &&
+  !(event.type === 'confirm' && event.confirmedClipCount < 1);
 
 /** Clip confirm/unconfirm (single or all): only while the instance awaits the user. */
 export const assertClipsEditable = (instance: InstanceState): void => {
-  if (instance.status !== 'awaiting-confirmation' || instance.confirmed)
+  if (!isAwaitingUserState(instance))
     throw new JobStateError('clip-not-editable', JOB_STATE_MESSAGES.clipNotEditable);
 };
 
 /** Delete video: only when the job is created or cancelled (as the menu offers it). */
 export const assertCanDeleteVideo = (status: JobStatus): void => {
-  if (status !== 'created' && status !== 'cancelled')
+  if (!isVideoDeletableStatus(status))
     throw new JobStateError('video-in-use', JOB_STATE_MESSAGES.deleteVideoWhileActive);
 };
 
@@ -168,26 +306,4 @@ export const assertCanUpload = (status: JobStatus): void => {
     throw new JobStateError('upload-while-active', JOB_STATE_MESSAGES.uploadWhileActive);
 };
 
-export const DEFAULT_FAILURE_REASON =
-  'Something went wrong while editing your video. Please try again.';
-
-/**
- * The failure_reason stored for an error: the message of errors meant for users (the engine's
- * EngineError, JobStateError), first line only and bounded; anything else (internal errors, stack
- * traces) becomes the generic reason.
- */
-export const toFailureReason = (
-  error: unknown,
-  fallback: string = DEFAULT_FAILURE_REASON,
-): string => {
-  const userFacing =
-    error instanceof JobStateError || (error instanceof Error && error.name === 'EngineError');
-  if (!userFacing) return fallback;
-  const firstLine =
-    error.message
-      .split('\n')
-      .find((line) => line.trim() !== '')
-      ?.trim() ?? '';
-  if (firstLine === '') return fallback;
-  return firstLine.length > 300 ? `${firstLine.slice(0, 297)}...` : firstLine;
-};
+export { DEFAULT_FAILURE_REASON, toFailureReason } from './failure-reason.rules.ts';

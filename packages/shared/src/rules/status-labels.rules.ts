@@ -1,6 +1,14 @@
 import type { JobStatus } from '../constants.ts';
+import {
+  canTransition,
+  isAwaitingUserState,
+  isRestartableStatus,
+  isRunningState,
+  isVideoDeletableStatus,
+} from './job-state.rules.ts';
 
-// SPEC 2.6 (list labels, overview), 2.9 (job page), 4.1 (status display and actions).
+// SPEC 2.6 (list labels, overview), 2.9 (job page), 4.1 (status display and actions). Whether a
+// job is running and which actions it offers are read from the lifecycle's table (job-state.rules).
 
 /** Colour words of the spec; the web app maps them onto its palette. */
 export type Tone = 'yellow' | 'green' | 'blue' | 'red' | 'plain';
@@ -24,15 +32,22 @@ export const capitalise = (text: string): string =>
 
 const jobConfirmed = (job: JobLike): boolean => job.job_instance?.confirmed === true;
 
+const known = (s: StatusLike): { status: JobStatus; confirmed: boolean } | null =>
+  s.status === null || s.status === undefined
+    ? null
+    : { status: s.status, confirmed: s.confirmed === true };
+
 /** Awaiting confirmation and not yet confirmed: the user has to act. */
-export const isAwaitingUser = (s: StatusLike): boolean =>
-  s.status === 'awaiting-confirmation' && s.confirmed !== true;
+export const isAwaitingUser = (s: StatusLike): boolean => {
+  const state = known(s);
+  return state !== null && isAwaitingUserState(state);
+};
 
 /** Pending, processing, or awaiting-confirmation after Continue: work is (about to be) running. */
-export const isRunning = (s: StatusLike): boolean =>
-  s.status === 'pending' ||
-  s.status === 'processing' ||
-  (s.status === 'awaiting-confirmation' && s.confirmed === true);
+export const isRunning = (s: StatusLike): boolean => {
+  const state = known(s);
+  return state !== null && isRunningState(state);
+};
 
 /** SPEC 2.6: the Status column of the edits list. */
 export const listStatusLabel = (job: JobLike): StatusLabel => {
@@ -66,22 +81,16 @@ export type JobActions = {
 
 /** SPEC 4.1 and 2.9: which top-bar actions the job page offers, and whether it polls the job. */
 export const jobActions = (job: JobLike): JobActions => {
-  const { status } = job;
-  const s = { status, confirmed: jobConfirmed(job) };
+  const s = { status: job.status, confirmed: jobConfirmed(job) };
+  const state = known(s);
   return {
-    canStart:
-      status === 'failed' ||
-      status === 'created' ||
-      status === 'cancelled' ||
-      status === 'finished',
+    canStart: state !== null && isRestartableStatus(state.status),
     canCancel:
+      state !== null &&
       job.job_instance !== null &&
       job.job_instance !== undefined &&
-      status !== null &&
-      status !== undefined &&
-      status !== 'created' &&
-      status !== 'cancelled',
-    canDeleteVideo: status === 'created' || status === 'cancelled',
+      canTransition(state, { type: 'cancel' }),
+    canDeleteVideo: state !== null && isVideoDeletableStatus(state.status),
     showConfirmButtons: isAwaitingUser(s),
     shouldPollJob: isRunning(s),
   };

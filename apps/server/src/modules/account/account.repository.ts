@@ -1,10 +1,58 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { TRIAL_EDIT_LIMIT } from '@roughcut/shared';
+import type { DbOrTx } from '../autojobs/autojobs.repository.ts';
 import { accounts } from './account.schema.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
+export type AccountPatch = Partial<Omit<AccountRow, 'userId' | 'downloadCount'>>;
 
-export async function findAccount(db: Db, userId: string): Promise<AccountRow | undefined> {
+export async function findAccount(db: DbOrTx, userId: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.userId, userId));
   return row;
+}
+
+/**
+ * The account row, locked until the transaction ends: everything that checks a limit and then
+ * spends it (an upload's storage, an edit) goes through here, one at a time per user.
+ */
+export async function lockAccount(tx: DbOrTx, userId: string): Promise<AccountRow | undefined> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.userId, userId)).for('update');
+  return row;
+}
+
+export async function findAccountBySubscription(
+  db: DbOrTx,
+  subscriptionId: string,
+): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.stripeSubscriptionId, subscriptionId))
+    .limit(1);
+  return row;
+}
+
+export async function updateAccount(db: DbOrTx, userId: string, patch: AccountPatch) {
+  await db.update(accounts).set(patch).where(eq(accounts.userId, userId));
+}
+
+/**
+ * Counts one edit against the plan in a single statement, so two requests at once cannot both
+ * spend the last trial edit. Returns false (and counts nothing) when a non-paid plan has none left.
+ */
+export async function spendEdit(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(accounts)
+    .set({ downloadCount: sql`${accounts.downloadCount} + 1` })
+    .where(
+      and(
+        eq(accounts.userId, userId),
+        or(
+          eq(accounts.subscriptionType, 'standard'),
+          sql`${accounts.downloadCount} < ${TRIAL_EDIT_LIMIT}`,
+        ),
+      ),
+    )
+    .returning({ userId: accounts.userId });
+  return rows.length > 0;
 }

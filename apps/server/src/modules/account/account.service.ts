@@ -11,6 +11,7 @@ import {
 } from '../auth/auth.repository.ts';
 import {
   checkEmail,
+  checkNewPassword,
   checkUsername,
   findValidCode,
   redeemCode,
@@ -48,7 +49,9 @@ export async function saveUser(
       patch.username = username;
     }
   }
-  if (input.password !== undefined) patch.passwordHash = await hashPassword(input.password);
+  if (input.password !== undefined) {
+    patch.passwordHash = await hashPassword(checkNewPassword(input.password));
+  }
   if (!patch.username && !patch.passwordHash) return;
   try {
     await updateUser(ctx.db, user.id, patch);

@@ -27,6 +27,13 @@ export const assets = pgTable(
     storageKey: text('storage_key'),
     probe: jsonb('probe').$type<Omit<ProbeResult, 'keyframes'>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last write while uploading (every progress report): an upload silent for long is stale. */
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    /** The process receiving an upload (`host/pid/boot`), so its restart can clear what it left. */
+    uploadOwner: text('upload_owner'),
   },
   (t) => [
     index('assets_auto_job_id_idx').on(t.autoJobId),

@@ -3,10 +3,13 @@ import type { Asset, AssetListResponse, UrlResponse } from '@roughcut/shared';
 import { assertCanDeleteVideo, assertCanUpload, jobStatusOf } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, conflict, notFound } from '../../http/errors.ts';
+import { formatOwner } from '../../storage/process-owner.ts';
 import { jobAssetKey } from '../../storage/storage-keys.ts';
 import { receiveUpload } from '../../storage/upload.ts';
-import { markDownloaded } from '../autojobs/autojobs.repository.ts';
-import { assertTrialAllows, loadOwnedJob } from '../autojobs/autojobs.service.ts';
+import { findInstanceOfJob } from '../autojobs/autojobs.repository.ts';
+import { loadOwnedJob } from '../autojobs/autojobs.service.ts';
+import { chargeEditOnce } from '../billing/edit-allowance.service.ts';
+import { assertUploadFits, reserveUploadRoom } from '../billing/storage-quota.service.ts';
 import { probeUpload } from '../autojobs/engine.adapter.ts';
 import { checkState } from '../autojobs/job-state.http.ts';
 import { toAssetResponse } from './assets.mapper.ts';
@@ -59,18 +62,25 @@ export async function uploadVideo(
       onStart: async ({ fileName, expectedSize }) => {
         const id = crypto.randomUUID();
         const key = jobAssetKey(jobId, id, fileName);
-        asset = await insertAsset(ctx.db, {
-          id,
-          autoJobId: jobId,
-          name: fileName,
-          assetType: 'unedited_video',
-          size: expectedSize ?? 0,
-          uploadedAmount: 0,
-          status: 'uploading',
-          storageKey: key,
-          createdAt: ctx.now(),
+        // NOTE: checked and inserted together: the announced size reserves the storage.
+        const room = await ctx.db.transaction(async (tx) => {
+          const reserved = await reserveUploadRoom(tx, userId, jobId, expectedSize);
+          asset = await insertAsset(tx, {
+            id,
+            autoJobId: jobId,
+            name: fileName,
+            assetType: 'unedited_video',
+            size: expectedSize ?? 0,
+            uploadedAmount: 0,
+            status: 'uploading',
+            storageKey: key,
+            createdAt: ctx.now(),
+            // NOTE: if this process dies mid-upload, its restart clears the upload at once.
+            uploadOwner: formatOwner(),
+          });
+          return reserved;
         });
-        return { key };
+        return { key, room: { bytes: room.allowedBytes, error: () => room.refuse(expectedSize) } };
       },
       onProgress: async ({ bytesWritten, expectedSize }) => {
         if (!asset) return;
@@ -87,7 +97,16 @@ export async function uploadVideo(
   }
   const uploaded = asset;
   if (!uploaded) throw new Error('upload finished without an asset');
-  await updateAsset(ctx.db, uploaded.id, { size: received.size, uploadedAmount: received.size });
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await assertUploadFits(tx, userId, jobId, received.size);
+      await updateAsset(tx, uploaded.id, { size: received.size, uploadedAmount: received.size });
+    });
+  } catch (error) {
+    await deleteAssets(ctx.db, [uploaded.id]);
+    await ctx.storage.delete(received.key);
+    throw error;
+  }
 
   let probe;
   try {
@@ -125,6 +144,11 @@ export async function getAssetUrl(
   const asset = await findAssetOfJob(ctx.db, jobId, assetId);
   if (!asset) throw notFound(ASSET_MESSAGES.notFound);
   if (asset.status !== 'uploaded' || !asset.storageKey) throw conflict(ASSET_MESSAGES.notReady);
+  // NOTE: playing a result delivers it as surely as downloading it, so it counts the same.
+  if (asset.assetType === 'edited_video' && asset.jobInstanceId) {
+    const run = await findInstanceOfJob(ctx.db, jobId, asset.jobInstanceId);
+    if (run) await chargeEditOnce(ctx, userId, run);
+  }
   return {
     url: ctx.signer.signMediaUrl(asset.storageKey, {
       fileName: asset.name,
@@ -154,12 +178,7 @@ export async function getDownloadUrl(
     throw assetId === undefined
       ? conflict(ASSET_MESSAGES.nothingToDownload)
       : notFound(ASSET_MESSAGES.notFound);
-  if (!instance.downloadedAt) {
-    await ctx.db.transaction(async (tx) => {
-      await assertTrialAllows(ctx, userId, tx);
-      await markDownloaded(tx, instance.id, userId, ctx.now());
-    });
-  }
+  await chargeEditOnce(ctx, userId, instance);
   const [only] = videos;
   if (videos.length === 1 && only?.storageKey) {
     return {

@@ -15,6 +15,8 @@ import {
 import type { TestApp } from '../../test/test-app.ts';
 
 const errOf = (body: string) => errorResponseSchema.parse(JSON.parse(body)).err;
+const PASSWORD_TOO_SHORT =
+  'Your password must be at least 8 characters long. Please choose a longer password.';
 
 describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
   let t: TestApp;
@@ -62,6 +64,9 @@ describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
       [{ email: 42, username: 'someone', password: 'y' }, "'email' must be text."],
       [{ email: 'a@b.co', username: ['x'], password: 'y' }, "'username' must be text."],
       [{ email: 'a@b.co', username: 'x'.repeat(65), password: 'y' }, "'username' is too long"],
+      [{ email: 'a@b.co', username: 'someone', password: 'seven77' }, PASSWORD_TOO_SHORT],
+      [{ email: 'a@b.co', username: 'some\u202Eone', password: 'long-enough' }, 'text-direction'],
+      [{ email: 'a\u0001@b.co', username: 'someone', password: 'long-enough' }, 'control'],
     ])('rejects %j with a clear message', async (payload, message) => {
       const response = await post('/api/register', payload);
       expect(response.statusCode).toBe(400);
@@ -253,6 +258,48 @@ describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
       expect(after.statusCode).toBe(401);
     });
 
+    it('refuses a logout triggered by another site and keeps the session', async () => {
+      const creds = newCredentials();
+      await registerUser(t, creds);
+      const token = await loginUser(t, creds.email, creds.password);
+      for (const headers of [
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site' },
+        { origin: 'https://evil.example' },
+        { referer: 'https://evil.example/cat.html', 'sec-fetch-site': 'cross-site' },
+      ]) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/logout',
+          headers,
+          ...withSession(token),
+        });
+        expect(response.statusCode).toBe(403);
+        expect(errOf(response.body)).toContain('came from another site');
+        expect(response.cookies).toEqual([]);
+      }
+      const still = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/attemptlogin',
+        ...withSession(token),
+      });
+      expect(still.statusCode).toBe(200);
+      // Our own page's fetch (same-origin) and a typed address (none) still log out.
+      for (const headers of [
+        { 'sec-fetch-site': 'same-origin', referer: 'http://localhost:3000/edits' },
+        { 'sec-fetch-site': 'none' },
+      ]) {
+        const own = await loginUser(t, creds.email, creds.password);
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/logout',
+          headers,
+          ...withSession(own),
+        });
+        expect(response.statusCode).toBe(200);
+      }
+    });
+
     it('expires a session after 30 days without use and renews an active one', async () => {
       const clocked = t;
       try {
@@ -313,9 +360,12 @@ describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
       const wrongType = await post(`/api/resetpassword/${code}/confirm`, { password: 5 });
       expect(errOf(wrongType.body)).toBe("'password' must be text.");
 
+      const short = await post(`/api/resetpassword/${code}/confirm`, { password: 'short' });
+      expect(short.statusCode).toBe(400);
+      expect(errOf(short.body)).toBe(PASSWORD_TOO_SHORT);
       const done = await post(`/api/resetpassword/${code}/confirm`, { password: 'brand-new' });
       expect(done.statusCode).toBe(200);
-      const again = await post(`/api/resetpassword/${code}/confirm`, { password: 'other' });
+      const again = await post(`/api/resetpassword/${code}/confirm`, { password: 'other-pass' });
       expect(again.statusCode).toBe(410);
       expect(errOf(again.body)).toBe('This link has already been used.');
 
@@ -344,7 +394,7 @@ describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
         const response = await clocked.app.inject({
           method: 'POST',
           url: `/api/resetpassword/${code}/confirm`,
-          payload: { password: 'late' },
+          payload: { password: 'late-password' },
         });
         expect(response.statusCode).toBe(410);
         expect(errOf(response.body)).toBe('This link has expired. Please request a new one.');
@@ -360,9 +410,13 @@ describe.each(TEST_DATABASES)('auth endpoints on %s', (kind) => {
       const first = await waitForLink(t.outboxDir, creds.email, RESET_LINK);
       await post(`/api/resetpassword/${creds.email}`);
       const second = await waitForLink(t.outboxDir, creds.email, RESET_LINK, { after: first.file });
-      const stale = await post(`/api/resetpassword/${first.code}/confirm`, { password: 'a' });
+      const stale = await post(`/api/resetpassword/${first.code}/confirm`, {
+        password: 'first-link',
+      });
       expect(stale.statusCode).toBe(404);
-      const fresh = await post(`/api/resetpassword/${second.code}/confirm`, { password: 'a' });
+      const fresh = await post(`/api/resetpassword/${second.code}/confirm`, {
+        password: 'second-link',
+      });
       expect(fresh.statusCode).toBe(200);
     });
   });

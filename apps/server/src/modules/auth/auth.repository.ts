@@ -2,6 +2,7 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../account/account.schema.ts';
 import { sessions, users } from './auth.schema.ts';
+import { sessionCache } from './session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -73,9 +74,15 @@ export async function updateUser(
   >,
 ): Promise<void> {
   await db.update(users).set(patch).where(eq(users.id, id));
+  sessionCache.forgetUser(id);
 }
 
-export type SessionWithUser = { sessionId: string; expiresAt: Date; user: UserRow };
+/** What a request needs to know about its signed-in user (no password hash). */
+export type SessionUserRow = Pick<
+  UserRow,
+  'id' | 'email' | 'username' | 'emailConfirmed' | 'pendingEmail'
+>;
+export type SessionWithUser = { sessionId: string; expiresAt: Date; user: SessionUserRow };
 
 export async function insertSession(
   db: Db,
@@ -84,24 +91,49 @@ export async function insertSession(
   await db.insert(sessions).values(session);
 }
 
+const prepareSessionLookup = (db: Db) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      user: {
+        id: users.id,
+        email: users.email,
+        username: users.username,
+        emailConfirmed: users.emailConfirmed,
+        pendingEmail: users.pendingEmail,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('rc_session_with_user');
+
+// NOTE: built once per database handle: every signed-in call runs it, and with PostgreSQL the
+// named statement is parsed and planned once per connection.
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
 export async function findSessionWithUser(
   db: Db,
   id: string,
 ): Promise<SessionWithUser | undefined> {
-  const [row] = await db
-    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id));
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ id });
   return row;
 }
 
 export async function extendSession(db: Db, id: string, expiresAt: Date): Promise<void> {
   await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  sessionCache.forgetSession(id);
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
+  sessionCache.forgetSession(id);
 }
 
 /** Signs the user out everywhere, except optionally the session making the change. */
@@ -114,4 +146,5 @@ export async function deleteUserSessions(
   await db
     .delete(sessions)
     .where(exceptSessionId ? and(mine, ne(sessions.id, exceptSessionId)) : mine);
+  sessionCache.forgetUser(userId);
 }

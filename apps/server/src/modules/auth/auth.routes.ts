@@ -10,7 +10,14 @@ import type { OkResponse, UserResponse } from '@roughcut/shared';
 import type { AppContext, AppModule } from '../../app-context.ts';
 import { badRequest, parseInput } from '../../http/errors.ts';
 import { AUTH_MESSAGES as M } from './auth.messages.ts';
-import { perAccountLimit, perIpLimit } from '../../http/rate-limit.ts';
+import { sameOriginOnly } from '../../http/csrf.ts';
+import {
+  AttemptCounter,
+  LoginLockout,
+  perAccountLimit,
+  perIpLimit,
+  tooManyAttempts,
+} from '../../http/rate-limit.ts';
 import { requireUser } from './auth.guard.ts';
 import type { SessionUser } from './auth.guard.ts';
 import {
@@ -54,6 +61,10 @@ const bodyField = (field: string) => (request: FastifyRequest) =>
 
 function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limits = ctx.rateLimits;
+  const clock = () => ctx.now().getTime();
+  const lockout = new LoginLockout(limits, clock);
+  // NOTE: reset mails count per account whichever client asks, so nobody can flood a mailbox.
+  const resetMails = new AttemptCounter({ windowMs: limits.windowMs, now: clock });
 
   app.get('/api/auth/attemptlogin', { preHandler: requireUser }, (request, reply) =>
     reply.send(toUserResponse(request.user)),
@@ -61,27 +72,32 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(
     '/api/auth/login',
-    {
-      bodyLimit: BODY_LIMIT,
-      config: perIpLimit(limits),
-      preHandler: perAccountLimit(app, limits, 'login', bodyField('email')),
-    },
+    { bodyLimit: BODY_LIMIT, config: perIpLimit(limits) },
     async (request, reply) => {
       const body = parseInput(
         loginRequestSchema,
         requireFilled(request.body, { email: M.mustEnterEmail, password: M.mustEnterPassword }),
         'The login form',
       );
-      const user = await authenticate(ctx, body);
-      await startSession(ctx, request, reply, user.id);
-      return toUserResponse(user);
+      const result = await authenticate(ctx, body, lockout, request.ip);
+      if ('retryAfterS' in result) {
+        reply.header('retry-after', String(result.retryAfterS));
+        throw tooManyAttempts();
+      }
+      await startSession(ctx, request, reply, result.user.id);
+      return toUserResponse(result.user);
     },
   );
 
-  app.get('/api/auth/logout', async (request, reply) => {
-    await endSession(ctx, request, reply);
-    return OK;
-  });
+  // NOTE: the spec makes logout a GET; it is still refused when another site triggers it.
+  app.get(
+    '/api/auth/logout',
+    { onRequest: sameOriginOnly(ctx.config.publicUrl) },
+    async (request, reply) => {
+      await endSession(ctx, request, reply);
+      return OK;
+    },
+  );
 
   app.post(
     '/api/register',
@@ -117,23 +133,19 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(
     '/api/resetpassword/:emailOrUsername',
-    {
-      bodyLimit: BODY_LIMIT,
-      config: perIpLimit(limits),
-      preHandler: perAccountLimit(
-        app,
-        limits,
-        'reset',
-        (request) => (request.params as Record<string, unknown>).emailOrUsername,
-      ),
-    },
+    { bodyLimit: BODY_LIMIT, config: perIpLimit(limits) },
     async (request) => {
       const { emailOrUsername } = parseInput(
         resetPasswordRequestParamSchema,
         request.params,
         'The email',
       );
-      await requestPasswordReset(ctx, emailOrUsername);
+      const mailed = await requestPasswordReset(ctx, emailOrUsername, (account) => {
+        if (resetMails.read(account).count >= limits.perAccount) return false;
+        resetMails.add(account);
+        return true;
+      });
+      if (!mailed) throw tooManyAttempts();
       return OK;
     },
   );

@@ -1,6 +1,8 @@
+import { PASSWORD_TOO_SHORT_MESSAGE, isPasswordLongEnough } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { HttpError, badRequest, conflict, unauthorized } from '../../http/errors.ts';
+import type { LoginLockout } from '../../http/rate-limit.ts';
 import type { CodeKind } from './auth.schema.ts';
 import { AUTH_MESSAGES as M } from './auth.messages.ts';
 import {
@@ -35,8 +37,10 @@ export function checkUsername(username: string): string {
   return trimmed;
 }
 
-export function checkPassword(password: string): string {
+/** A password being set (sign-up, reset, account page); logging in takes any stored one. */
+export function checkNewPassword(password: string): string {
   if (!password) throw badRequest(M.mustEnterPassword);
+  if (!isPasswordLongEnough(password)) throw badRequest(PASSWORD_TOO_SHORT_MESSAGE);
   return password;
 }
 
@@ -58,6 +62,7 @@ export async function register(
   if (!input.password) throw badRequest(M.mustEnterPassword);
   const email = checkEmail(input.email);
   const username = checkUsername(input.username);
+  checkNewPassword(input.password);
   if (await isEmailTaken(ctx.db, email)) throw conflict(M.emailTaken);
   if (await isUsernameTaken(ctx.db, username)) throw conflict(M.usernameTaken);
   const passwordHash = await hashPassword(input.password);
@@ -71,20 +76,36 @@ export async function register(
   return user;
 }
 
-/** The user for these credentials; one message for every failure, so accounts cannot be probed. */
+export type LoginResult = { user: UserRow } | { retryAfterS: number };
+
+/**
+ * The user for these credentials; one message for every failure, so accounts cannot be probed.
+ * `client` (the request's IP) and the account together count wrong passwords (`LoginLockout`);
+ * a locked-out client gets `retryAfterS` before its password is even checked.
+ */
 export async function authenticate(
   ctx: AppContext,
   input: { email: string; password: string },
-): Promise<UserRow> {
+  lockout: LoginLockout,
+  client: string,
+): Promise<LoginResult> {
   if (!input.email.trim()) throw badRequest(M.mustEnterEmail);
   if (!input.password) throw badRequest(M.mustEnterPassword);
-  const user = await findUserByLogin(ctx.db, input.email.trim());
-  if (!user) {
-    await verifyAgainstDummy(input.password);
+  const identifier = input.email.trim();
+  const user = await findUserByLogin(ctx.db, identifier);
+  // NOTE: a user's e-mail and username are one account; an unknown name counts on its own.
+  const account = user ? `user:${user.id}` : `unknown:${identifier.toLowerCase()}`;
+  const retryAfterS = lockout.waitFor(account, client);
+  if (retryAfterS > 0) return { retryAfterS };
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password).then(() => false);
+  if (!user || !valid) {
+    lockout.recordFailure(account, client);
     throw unauthorized(M.loginFailed);
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(M.loginFailed);
-  return user;
+  lockout.recordSuccess(account, client);
+  return { user };
 }
 
 /** Looks a code up for `kind` and reports unknown, used and expired codes clearly. */
@@ -113,13 +134,21 @@ export async function confirmRegistration(ctx: AppContext, rawCode: string): Pro
   await updateUser(ctx.db, code.userId, { emailConfirmed: true });
 }
 
-/** Queues a reset e-mail when the account exists; the caller answers the same either way. */
+/**
+ * Queues a reset e-mail when the account exists; the caller answers the same either way.
+ * `mayMail` says whether this account may get another mail now (e-mail and username of one
+ * user count as one account).
+ */
 export async function requestPasswordReset(
   ctx: AppContext,
   emailOrUsername: string,
-): Promise<void> {
-  const user = await findUserByLogin(ctx.db, emailOrUsername.trim());
+  mayMail: (account: string) => boolean,
+): Promise<boolean> {
+  const identifier = emailOrUsername.trim();
+  const user = await findUserByLogin(ctx.db, identifier);
+  if (!mayMail(user ? `user:${user.id}` : `unknown:${identifier.toLowerCase()}`)) return false;
   if (user) await ctx.queue.send(sendMailJob, { kind: 'reset', userId: user.id });
+  return true;
 }
 
 export async function confirmPasswordReset(
@@ -127,7 +156,7 @@ export async function confirmPasswordReset(
   rawCode: string,
   password: string,
 ): Promise<void> {
-  checkPassword(password);
+  checkNewPassword(password);
   const code = await findValidCode(ctx, rawCode, 'reset');
   const passwordHash = await hashPassword(password);
   await redeemCode(ctx, code);

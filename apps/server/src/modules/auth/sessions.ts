@@ -8,6 +8,7 @@ import {
   insertSession,
 } from './auth.repository.ts';
 import type { SessionWithUser } from './auth.repository.ts';
+import { SESSION_CACHE_TTL_MS, sessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'roughcut_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -56,9 +57,19 @@ export async function resolveSession(
 ): Promise<SessionWithUser | undefined> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return undefined;
-  const session = await findSessionWithUser(ctx.db, hashToken(token));
-  if (!session) return undefined;
+  const id = hashToken(token);
   const now = ctx.now().getTime();
+  let session = sessionCache.read(id, now);
+  if (!session) {
+    const generation = sessionCache.generation();
+    session = await findSessionWithUser(ctx.db, id);
+    if (!session) return undefined;
+    const until = Math.min(
+      now + SESSION_CACHE_TTL_MS[ctx.database.kind],
+      session.expiresAt.getTime(),
+    );
+    sessionCache.store(session, until, generation);
+  }
   if (session.expiresAt.getTime() <= now) {
     await deleteSession(ctx.db, session.sessionId);
     return undefined;
@@ -66,7 +77,7 @@ export async function resolveSession(
   if (session.expiresAt.getTime() - now < SESSION_TTL_MS - SESSION_RENEW_AFTER_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS);
     await extendSession(ctx.db, session.sessionId, expiresAt);
-    session.expiresAt = expiresAt;
+    session = { ...session, expiresAt };
     setSessionCookie(request, reply, token);
   }
   return session;

@@ -1,80 +1,56 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
-import { DEFAULT_DRAW_SETTINGS, JOB_STATE_MESSAGES, toFailureReason } from '@roughcut/shared';
-import { defineJob } from '../../jobs/job.ts';
-import { listAssetsOfJob } from '../assets/assets.repository.ts';
-import { currentVideo } from '../assets/current-video.ts';
+import { DEFAULT_DRAW_SETTINGS, NEW_CLIP_STATE, completeDrawSettings } from '@roughcut/shared';
+import { handleJob } from '../../jobs/job.ts';
 import { deleteClipsOfInstance, insertClips } from '../clips/clips.repository.ts';
+import { saveWaveform } from '../clips/clip-waveform.storage.ts';
 import { findTemplateById } from '../templates/templates.repository.ts';
-import {
-  findInstance,
-  findJobById,
-  setInstanceProgress,
-  updateInstanceIf,
-} from './autojobs.repository.ts';
+import { analyseJob } from './autojobs.jobs.ts';
 import { analyseVideo } from './engine.adapter.ts';
-import { InstanceStoppedError, throttledProgress, watchInstance } from './instance-watch.ts';
+import { pinnedVideo } from './pinned-video.ts';
+import { runInstanceStage } from './stage-runner.ts';
+import { clearTranscriptChunks, transcriptChunkStore } from './transcript-chunks.storage.ts';
 
 /**
- * Analysis of a started instance: probe, audio, transcription, phrases, gaps and clips, stored
- * as clips awaiting confirmation. Idempotent: a retry of a processing instance replaces the
- * clips of the earlier attempt; anything not pending/processing is left alone.
+ * Analysis of a started instance: audio, transcription, phrases, gaps and clips, stored as clips
+ * awaiting confirmation. Idempotent: a retry replaces the clips of an earlier try, and reuses the
+ * transcription chunks it finished (kept in storage until the stage is over for good).
  */
-export const analyseJob = defineJob({
-  name: 'analyse-job',
-  payload: z.object({ instanceId: z.string().min(1) }),
-  queue: { retryLimit: 2, retryDelay: 10, expireInSeconds: 4 * 60 * 60 },
-  async handle({ instanceId }, { db, storage, log, signal }) {
-    const instance = await findInstance(db, instanceId);
-    if (!instance) return;
-    if (instance.status === 'pending') {
-      const began = await updateInstanceIf(
-        db,
-        instanceId,
-        { status: 'pending' },
-        { status: 'processing', confirmed: false, progress: 0 },
-        new Date(),
-      );
-      if (!began) return;
-    } else if (instance.status !== 'processing' || instance.confirmed) {
-      return;
-    }
-    const fail = (reason: string) =>
-      updateInstanceIf(
-        db,
-        instanceId,
-        { status: 'processing', confirmed: false },
-        { status: 'failed', failureReason: reason },
-        new Date(),
-      );
-
-    const found = await findJobById(db, instance.autoJobId);
-    if (!found) return;
-    const { job } = found;
-    const video = currentVideo(await listAssetsOfJob(db, job.id));
-    if (!video || video.status !== 'uploaded' || !video.storageKey) {
-      await fail(JOB_STATE_MESSAGES.noVideo);
-      return;
-    }
+export const analyseHandler = handleJob(analyseJob, async ({ instanceId }, context) => {
+  const { db, storage } = context;
+  await runInstanceStage('analyse', instanceId, context, async (run) => {
+    const { job, instance, log } = run;
+    const video = await pinnedVideo(db, storage, instance);
     const template = job.templateId ? await findTemplateById(db, job.templateId) : undefined;
-    const drawSettings = template?.settings ?? DEFAULT_DRAW_SETTINGS;
-
-    const watch = watchInstance(db, instanceId, 'processing', signal);
-    const progress = throttledProgress((f) => setInstanceProgress(db, instanceId, f));
+    // NOTE: a template saved before a settings field existed gets that field's default.
+    const drawSettings = template ? completeDrawSettings(template.settings) : DEFAULT_DRAW_SETTINGS;
+    let reused = 0;
+    const chunks = transcriptChunkStore(
+      storage,
+      { jobId: job.id, instanceId, language: job.language },
+      () => (reused += 1),
+    );
+    run.whenDone(() => clearTranscriptChunks(storage, job.id, instanceId));
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'roughcut-analyse-'));
     try {
       const analysis = await analyseVideo({
-        videoPath: storage.resolve(video.storageKey),
+        videoPath: video.path,
         workDir,
         language: job.language,
         maxWordsInPhrase: job.maxWordsInPhrase,
         steps: job.steps,
-        signal: watch.signal,
-        onProgress: (f) => progress.report(f),
+        signal: run.signal,
+        onProgress: (f) => run.progress(f),
+        transcriptChunks: chunks,
       });
-      await progress.flush();
+      if (reused > 0) log.info({ chunks: reused }, 'reused the transcription of an earlier try');
+      try {
+        await saveWaveform(storage, job.id, instanceId, analysis.energy);
+      } catch (error) {
+        // NOTE: the timeline works without its waveform; the clips must not be lost for it.
+        log.warn({ err: error }, 'could not keep the waveform');
+      }
       await db.transaction(async (tx) => {
         await deleteClipsOfInstance(tx, instanceId);
         await insertClips(
@@ -86,8 +62,7 @@ export const analyseJob = defineJob({
             title: clip.title,
             description: clip.description,
             engagementScore: clip.engagementScore,
-            status: 'awaiting-confirmation' as const,
-            confirmed: false,
+            ...NEW_CLIP_STATE,
             isLongForm: clip.isLongForm,
             startS: clip.start,
             endS: clip.end,
@@ -97,28 +72,11 @@ export const analyseJob = defineJob({
             scoreFeatures: clip.scoreFeatures,
           })),
         );
-        const done = await updateInstanceIf(
-          tx,
-          instanceId,
-          { status: 'processing', confirmed: false },
-          { status: 'awaiting-confirmation', progress: 1, failureReason: null },
-          new Date(),
-        );
-        if (!done) throw new InstanceStoppedError();
+        // NOTE: the probe with keyframes, so the render needs no probe of its own.
+        await run.close(tx, { type: 'await-confirmation' }, { videoProbe: analysis.probe });
       });
-    } catch (error) {
-      if (watch.stoppedByUser() || error instanceof InstanceStoppedError) {
-        log.info({ instanceId }, 'analysis stopped: the edit was cancelled or deleted');
-        return;
-      }
-      // NOTE: pg-boss gave the job up (expired or the worker is stopping): let it retry.
-      if (signal.aborted) throw error;
-      log.warn({ err: error, instanceId }, 'analysis failed');
-      await fail(toFailureReason(error));
     } finally {
-      watch.stop();
-      await progress.flush();
       await rm(workDir, { recursive: true, force: true });
     }
-  },
+  });
 });

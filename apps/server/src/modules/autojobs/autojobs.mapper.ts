@@ -1,10 +1,11 @@
 import type { AutoJob, JobInstance } from '@roughcut/shared';
 import { jobStatusOf } from '@roughcut/shared';
-import type { AutoJobRow, JobInstanceRow, JobWithInstance } from './autojobs.repository.ts';
+import type { AutoJobRow } from './autojobs.repository.ts';
+import type { InstanceSummary, JobSummary } from './job-poll.repository.ts';
 
 export const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
-export function toInstanceResponse(instance: JobInstanceRow): JobInstance {
+export function toInstanceResponse(instance: InstanceSummary): JobInstance {
   return {
     id: instance.id,
     auto_job_id: instance.autoJobId,
@@ -16,7 +17,8 @@ export function toInstanceResponse(instance: JobInstanceRow): JobInstance {
 }
 
 /** status and last_updated_at follow the latest instance; a job that never ran is `created`. */
-export function toJobResponse({ job, instance }: JobWithInstance): AutoJob {
+/** Takes any row with at least the shown columns (a full JobWithInstance too). */
+export function toJobResponse({ job, instance }: JobSummary): AutoJob {
   return {
     id: job.id,
     name: job.name,
@@ -32,7 +34,7 @@ export function toJobResponse({ job, instance }: JobWithInstance): AutoJob {
   };
 }
 
-function lastUpdated(job: AutoJobRow, instance: JobInstanceRow | null): Date {
+function lastUpdated(job: AutoJobRow, instance: InstanceSummary | null): Date {
   if (!instance) return job.lastUpdatedAt;
   return instance.updatedAt > job.lastUpdatedAt ? instance.updatedAt : job.lastUpdatedAt;
 }

@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { JobStatus, StepType } from '@roughcut/shared';
 import type { Db } from '../../db/client.ts';
-import { accounts } from '../account/account.schema.ts';
 import { autoJobs, jobInstances } from './autojobs.schema.ts';
 
 export type AutoJobRow = typeof autoJobs.$inferSelect;
@@ -16,10 +15,6 @@ const withInstance = (db: DbOrTx) =>
     .select({ job: autoJobs, instance: jobInstances })
     .from(autoJobs)
     .leftJoin(jobInstances, eq(jobInstances.id, autoJobs.latestJobInstanceId));
-
-export async function listJobsOfUser(db: Db, userId: string): Promise<JobWithInstance[]> {
-  return withInstance(db).where(eq(autoJobs.userId, userId)).orderBy(desc(autoJobs.lastUpdatedAt));
-}
 
 /** The job if it belongs to the user. */
 export async function findJobOfUser(
@@ -84,9 +79,17 @@ export async function deleteJob(db: Db, jobId: string): Promise<void> {
   await db.delete(autoJobs).where(eq(autoJobs.id, jobId));
 }
 
+/** A new instance in the table's initial state, with the video (and its probe) it will use. */
 export async function insertInstance(
   db: DbOrTx,
-  values: { autoJobId: string; status: JobStatus; confirmed: boolean; now: Date },
+  values: {
+    autoJobId: string;
+    status: JobStatus;
+    confirmed: boolean;
+    videoAssetId: string;
+    videoProbe: JobInstanceRow['videoProbe'];
+    now: Date;
+  },
 ): Promise<JobInstanceRow> {
   const [row] = await db
     .insert(jobInstances)
@@ -94,6 +97,8 @@ export async function insertInstance(
       autoJobId: values.autoJobId,
       status: values.status,
       confirmed: values.confirmed,
+      videoAssetId: values.videoAssetId,
+      videoProbe: values.videoProbe,
       createdAt: values.now,
       updatedAt: values.now,
     })
@@ -123,38 +128,36 @@ export async function findInstanceOfJob(
   return row;
 }
 
-export type InstancePatch = Partial<
-  Pick<
-    JobInstanceRow,
-    'status' | 'confirmed' | 'failureReason' | 'progress' | 'queueJobName' | 'queueJobId'
-  >
->;
-
 /**
- * Updates an instance only while it is still in the expected state, so a worker and a user
- * (Cancel) racing each other cannot overwrite one another. Returns whether it applied.
+ * Notes the pg-boss job now doing the instance's work (so Cancel can stop it), only while the
+ * instance is still in the state that queued it. Never a status: those go through the lifecycle.
  */
-export async function updateInstanceIf(
+export async function setInstanceQueueJob(
   db: DbOrTx,
-  instanceId: string,
-  expected: { status: JobStatus; confirmed?: boolean },
-  patch: InstancePatch,
-  now: Date,
+  instance: { id: string; status: JobStatus; confirmed: boolean },
+  queueJob: { name: string; id: string },
 ): Promise<boolean> {
   const rows = await db
     .update(jobInstances)
-    .set({ ...patch, updatedAt: now })
+    .set({ queueJobName: queueJob.name, queueJobId: queueJob.id })
     .where(
       and(
-        eq(jobInstances.id, instanceId),
-        eq(jobInstances.status, expected.status),
-        expected.confirmed === undefined
-          ? undefined
-          : eq(jobInstances.confirmed, expected.confirmed),
+        eq(jobInstances.id, instance.id),
+        eq(jobInstances.status, instance.status),
+        eq(jobInstances.confirmed, instance.confirmed),
       ),
     )
     .returning({ id: jobInstances.id });
   return rows.length > 0;
+}
+
+/** Keeps a fuller probe of the pinned video (with keyframes) for the stages after this one. */
+export async function setInstanceProbe(
+  db: DbOrTx,
+  instanceId: string,
+  probe: NonNullable<JobInstanceRow['videoProbe']>,
+): Promise<void> {
+  await db.update(jobInstances).set({ videoProbe: probe }).where(eq(jobInstances.id, instanceId));
 }
 
 /** Progress only while the instance is still processing; never moves the job's updated time. */
@@ -183,49 +186,4 @@ export async function readInstanceStatus(
 
 export async function instancesOfJob(db: Db, jobId: string): Promise<JobInstanceRow[]> {
   return db.select().from(jobInstances).where(eq(jobInstances.autoJobId, jobId));
-}
-
-export async function cancelInstances(db: Db, ids: string[], now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(jobInstances)
-    .set({ status: 'cancelled', updatedAt: now })
-    .where(inArray(jobInstances.id, ids));
-}
-
-/**
- * Marks the instance downloaded if it was not yet; returns true the first time only, so the
- * trial counts each finished edit once however often it is downloaded.
- */
-export async function markDownloaded(
-  db: DbOrTx,
-  instanceId: string,
-  userId: string,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(jobInstances)
-    .set({ downloadedAt: now })
-    .where(and(eq(jobInstances.id, instanceId), isNull(jobInstances.downloadedAt)))
-    .returning({ id: jobInstances.id });
-  if (rows.length === 0) return false;
-  await db
-    .update(accounts)
-    .set({ downloadCount: sql`${accounts.downloadCount} + 1` })
-    .where(eq(accounts.userId, userId));
-  return true;
-}
-
-export async function findAccountOf(
-  db: DbOrTx,
-  userId: string,
-): Promise<{ subscriptionType: string; downloadCount: number } | undefined> {
-  const [row] = await db
-    .select({
-      subscriptionType: accounts.subscriptionType,
-      downloadCount: accounts.downloadCount,
-    })
-    .from(accounts)
-    .where(eq(accounts.userId, userId));
-  return row;
 }

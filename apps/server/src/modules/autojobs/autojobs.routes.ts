@@ -11,6 +11,7 @@ import {
 import type { OkResponse } from '@roughcut/shared';
 import type { AppContext, AppModule } from '../../app-context.ts';
 import { badRequest, parseInput } from '../../http/errors.ts';
+import { sendJsonIfChanged } from '../../http/conditional.ts';
 import { requireUser } from '../auth/auth.guard.ts';
 import {
   addStep,
@@ -32,7 +33,9 @@ function registerAutojobRoutes(app: FastifyInstance, ctx: AppContext): void {
   const auth = { preHandler: requireUser };
   const jobId = (params: unknown): string => parseInput(autoJobParamsSchema, params, 'The id').id;
 
-  app.get(API_ROUTES.autojobs, auth, async (request) => listJobs(ctx, request.user.id));
+  app.get(API_ROUTES.autojobs, auth, async (request, reply) =>
+    sendJsonIfChanged(request, reply, await listJobs(ctx, request.user.id)),
+  );
 
   app.put(API_ROUTES.autojobCreate, auth, async (request) => {
     requireName(request.body, true);
@@ -40,8 +43,8 @@ function registerAutojobRoutes(app: FastifyInstance, ctx: AppContext): void {
     return createJob(ctx, request.user.id, body);
   });
 
-  app.get(API_ROUTES.autojob, auth, async (request) =>
-    getJob(ctx, request.user.id, jobId(request.params)),
+  app.get(API_ROUTES.autojob, auth, async (request, reply) =>
+    sendJsonIfChanged(request, reply, await getJob(ctx, request.user.id, jobId(request.params))),
   );
 
   app.post(API_ROUTES.autojob, auth, async (request) => {

@@ -1,4 +1,5 @@
 import type { JobStatus, StepType } from '@roughcut/shared';
+import type { ProbeResult } from '@roughcut/engine';
 import {
   boolean,
   doublePrecision,
@@ -55,6 +56,13 @@ export const jobInstances = pgTable(
     /** The pg-boss job doing this instance's current work, so Cancel can stop it. */
     queueJobName: text('queue_job_name'),
     queueJobId: text('queue_job_id'),
+    /**
+     * The unedited video this run works on, chosen once at Start. NOTE: no foreign key: assets
+     * reference instances, and a cycle would complicate deletes (the jobs check it still exists).
+     */
+    videoAssetId: text('video_asset_id'),
+    /** That video's probe: the upload's at Start, then the analysis's (with keyframes) for render. */
+    videoProbe: jsonb('video_probe').$type<ProbeResult>(),
     /** Set the first time the finished result is downloaded: counts once toward the trial. */
     downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
     createdAt: stamp('created_at'),

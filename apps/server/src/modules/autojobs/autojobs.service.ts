@@ -5,34 +5,31 @@ import type {
   StepType,
   UpdateAutoJobRequest,
 } from '@roughcut/shared';
-import {
-  TRIAL_EXHAUSTED_MESSAGE,
-  remainingEdits,
-  startInstance,
-  transitionInstance,
-} from '@roughcut/shared';
+import { canTransition, startInstance } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { jobPrefix } from '../../storage/storage-keys.ts';
 import { listAssetsOfJob } from '../assets/assets.repository.ts';
 import { currentVideo } from '../assets/current-video.ts';
+import { assertCanStartEdit } from '../billing/edit-allowance.service.ts';
 import { findTemplateOfUser } from '../templates/templates.repository.ts';
-import { analyseJob } from './analyse.job.ts';
+import { analyseJob } from './autojobs.jobs.ts';
 import { toJobResponse } from './autojobs.mapper.ts';
+import { findJobSummaryOfUser, listJobSummariesOfUser } from './job-poll.repository.ts';
 import {
   deleteJob,
-  findAccountOf,
   findJobOfUser,
   insertInstance,
   insertJob,
   instancesOfJob,
-  listJobsOfUser,
   lockJob,
-  updateInstanceIf,
+  setInstanceQueueJob,
   updateJob,
 } from './autojobs.repository.ts';
 import type { DbOrTx, JobWithInstance } from './autojobs.repository.ts';
-import { checkState } from './job-state.http.ts';
+import { QUEUE_FAILED_REASON } from './failure-reasons.ts';
+import { checkState, checkStateAsync } from './job-state.http.ts';
+import { transitionInstanceRow } from './lifecycle.repository.ts';
 
 export const AUTOJOB_MESSAGES = {
   notFound: 'This video edit does not exist. It may have been deleted.',
@@ -54,11 +51,13 @@ export async function loadOwnedJob(
 }
 
 export async function listJobs(ctx: AppContext, userId: string): Promise<AutoJob[]> {
-  return (await listJobsOfUser(ctx.db, userId)).map(toJobResponse);
+  return (await listJobSummariesOfUser(ctx.db, userId)).map(toJobResponse);
 }
 
 export async function getJob(ctx: AppContext, userId: string, jobId: string): Promise<AutoJob> {
-  return toJobResponse(await loadOwnedJob(ctx, userId, jobId));
+  const found = await findJobSummaryOfUser(ctx.db, userId, jobId);
+  if (!found) throw notFound(AUTOJOB_MESSAGES.notFound);
+  return toJobResponse(found);
 }
 
 export async function createJob(
@@ -130,15 +129,10 @@ export async function deleteStep(
   return getJob(ctx, userId, jobId);
 }
 
-/** Trial accounts with no edits left may not start or download a new edit. */
-export async function assertTrialAllows(ctx: AppContext, userId: string, db: DbOrTx = ctx.db) {
-  const account = await findAccountOf(db, userId);
-  const trial = (account?.subscriptionType ?? 'trial') === 'trial';
-  if (trial && remainingEdits(account?.downloadCount ?? 0) <= 0)
-    throw forbidden(TRIAL_EXHAUSTED_MESSAGE);
-}
-
-/** Start (or restart): a new pending instance and an analyse job for it. */
+/**
+ * Start (or restart): a new pending instance and an analyse job for it. The instance pins the
+ * video it will edit, with the probe stored at upload, so no later stage chooses or probes again.
+ */
 export async function startJob(ctx: AppContext, userId: string, jobId: string): Promise<AutoJob> {
   const instance = await ctx.db.transaction(async (tx) => {
     await lockJob(tx, jobId);
@@ -151,27 +145,27 @@ export async function startJob(ctx: AppContext, userId: string, jobId: string): 
         video: video && { status: video.status, failure_reason: video.failureReason },
       }),
     );
-    await assertTrialAllows(ctx, userId, tx);
+    if (!video) throw new Error('startInstance accepted a job without a video');
+    await assertCanStartEdit(ctx, userId, tx);
     const now = ctx.now();
-    const created = await insertInstance(tx, { autoJobId: jobId, ...initial, now });
+    const created = await insertInstance(tx, {
+      autoJobId: jobId,
+      ...initial,
+      videoAssetId: video.id,
+      videoProbe: video.probe,
+      now,
+    });
     await updateJob(tx, jobId, { latestJobInstanceId: created.id }, now);
     return created;
   });
   try {
     const queueJobId = await ctx.queue.send(analyseJob, { instanceId: instance.id });
-    await updateInstanceIf(
-      ctx.db,
-      instance.id,
-      { status: 'pending' },
-      { queueJobName: analyseJob.name, queueJobId },
-      ctx.now(),
-    );
+    await setInstanceQueueJob(ctx.db, instance, { name: analyseJob.name, id: queueJobId });
   } catch (error) {
-    await updateInstanceIf(
+    await transitionInstanceRow(
       ctx.db,
-      instance.id,
-      { status: 'pending' },
-      { status: 'failed', failureReason: 'The edit could not be queued. Please try again.' },
+      instance,
+      { type: 'fail', reason: QUEUE_FAILED_REASON },
       ctx.now(),
     );
     throw error;
@@ -181,21 +175,17 @@ export async function startJob(ctx: AppContext, userId: string, jobId: string): 
 
 /** Cancel: the instance becomes cancelled at once; its worker notices and stops its ffmpeg. */
 export async function cancelJob(ctx: AppContext, userId: string, jobId: string): Promise<AutoJob> {
-  const { instance } = await loadOwnedJob(ctx, userId, jobId);
-  const next = checkState(() =>
-    transitionInstance(instance ?? { status: 'created', confirmed: false }, { type: 'cancel' }),
-  );
-  if (!instance) return getJob(ctx, userId, jobId);
-  const applied = await updateInstanceIf(
-    ctx.db,
-    instance.id,
-    { status: instance.status, confirmed: instance.confirmed },
-    { status: next.status },
-    ctx.now(),
-  );
-  if (!applied) return cancelJob(ctx, userId, jobId);
-  await stopQueueJob(ctx, instance.queueJobName, instance.queueJobId);
-  return getJob(ctx, userId, jobId);
+  for (;;) {
+    const { instance } = await loadOwnedJob(ctx, userId, jobId);
+    const from = instance ?? { id: '', status: 'created' as const, confirmed: false };
+    // NOTE: the table refuses created and cancelled with its own message.
+    const applied = await checkStateAsync(() =>
+      transitionInstanceRow(ctx.db, from, { type: 'cancel' }, ctx.now()),
+    );
+    if (!applied || !instance) continue; // NOTE: a worker moved it meanwhile: cancel what it is now
+    await stopQueueJob(ctx, instance.queueJobName, instance.queueJobId);
+    return getJob(ctx, userId, jobId);
+  }
 }
 
 async function stopQueueJob(
@@ -221,14 +211,9 @@ export async function deleteJobEntirely(
   await loadOwnedJob(ctx, userId, jobId);
   const instances = await instancesOfJob(ctx.db, jobId);
   for (const instance of instances) {
-    if (instance.status === 'cancelled' || instance.status === 'created') continue;
-    await updateInstanceIf(
-      ctx.db,
-      instance.id,
-      { status: instance.status },
-      { status: 'cancelled' },
-      ctx.now(),
-    );
+    if (!canTransition(instance, { type: 'cancel' })) continue;
+    // NOTE: a lost race leaves a row about to be deleted anyway; the worker's watch sees it gone.
+    await transitionInstanceRow(ctx.db, instance, { type: 'cancel' }, ctx.now());
     await stopQueueJob(ctx, instance.queueJobName, instance.queueJobId);
   }
   await deleteJob(ctx.db, jobId);

@@ -9,7 +9,13 @@ import {
   renderEngineClip,
   renderExampleImage,
 } from '@roughcut/engine';
-import type { EngineClipRenderOptions, ProbeResult } from '@roughcut/engine';
+import type {
+  EnergyTrack,
+  EngineClipRenderOptions,
+  ProbeResult,
+  TranscriptChunkStore,
+} from '@roughcut/engine';
+import { subtitleFontsDir } from '../fonts/fonts-dir.ts';
 
 export type AnalysedClip = {
   stepType: StepType;
@@ -33,9 +39,20 @@ export type AnalyseInput = {
   steps: readonly StepType[];
   signal: AbortSignal;
   onProgress: (fraction: number) => void;
+  /** Finished transcription chunks of an earlier try, and where this one keeps its own. */
+  transcriptChunks?: TranscriptChunkStore;
 };
 
-export type Analysis = { durationS: number; clips: AnalysedClip[] };
+/**
+ * `energy`: the loudness track, kept as the clip timeline's waveform. `probe`: the video's, with
+ * keyframes (the render's smart cut needs them), pinned on the instance.
+ */
+export type Analysis = {
+  durationS: number;
+  clips: AnalysedClip[];
+  energy: EnergyTrack;
+  probe: ProbeResult;
+};
 
 /** Validates an uploaded video; rejects with an EngineError that tells the user what is wrong. */
 export async function probeUpload(videoPath: string, signal?: AbortSignal): Promise<ProbeResult> {
@@ -58,6 +75,7 @@ export async function analyseVideo(input: AnalyseInput): Promise<Analysis> {
     },
     signal: input.signal,
     onProgress: input.onProgress,
+    ...(input.transcriptChunks ? { transcriptChunks: input.transcriptChunks } : {}),
   });
   const clips = analysis.clips.map((clip): AnalysedClip => ({
     stepType: clip.is_long_form ? 'optimised-long-form' : 'short-form-clips',
@@ -78,7 +96,12 @@ export async function analyseVideo(input: AnalyseInput): Promise<Analysis> {
       : gapsWithin(analysis.gaps, clip.start, clip.end),
     scoreFeatures: clip.features ? { ...clip.features } : null,
   }));
-  return { durationS: analysis.probe.durationS, clips };
+  return {
+    durationS: analysis.probe.durationS,
+    clips,
+    energy: analysis.energy,
+    probe: analysis.probe,
+  };
 }
 
 const renumber = (gaps: readonly { start: number; end: number }[]): Gap[] =>
@@ -119,6 +142,8 @@ export type RenderInput = {
   removeGaps: Gap[];
   /** Subtitles are burned in only with settings. */
   subtitles: DrawSettings | null;
+  /** Where to keep a copy of the burned subtitle script. */
+  subtitlesOutPath?: string;
   signal: AbortSignal;
   onProgress: (fraction: number) => void;
 };
@@ -145,6 +170,9 @@ export async function renderClip(input: RenderInput): Promise<void> {
     outPath: input.outPath,
     removeGaps: input.removeGaps,
     subtitles: input.subtitles,
+    ...(input.subtitlesOutPath ? { subtitlesOutPath: input.subtitlesOutPath } : {}),
+    // NOTE: the same font files as the browser preview (docs/fonts.md).
+    ...(input.subtitles ? { fontsDir: await subtitleFontsDir() } : {}),
     signal: input.signal,
     onProgress: input.onProgress,
   });
@@ -161,5 +189,5 @@ export async function drawExampleImage(options: {
   signal?: AbortSignal;
 }): Promise<Buffer> {
   const ass = buildAss([{ start: 0, end: 5, phrase: EXAMPLE_PHRASE }], options.settings);
-  return renderExampleImage({ ...options, ass });
+  return renderExampleImage({ ...options, ass, fontsDir: await subtitleFontsDir() });
 }

@@ -1,4 +1,4 @@
-import type { JobStatus } from '@roughcut/shared';
+import type { InstanceState } from '@roughcut/shared';
 import type { Db } from '../../db/client.ts';
 import { readInstanceStatus } from './autojobs.repository.ts';
 
@@ -12,7 +12,7 @@ export class InstanceStoppedError extends Error {
 }
 
 export type InstanceWatch = {
-  /** Aborts when the instance leaves `status` (Cancel, Delete) or pg-boss drops the job. */
+  /** Aborts when the instance leaves its state (Cancel, Delete) or pg-boss drops the job. */
   signal: AbortSignal;
   /** True when the abort came from the instance (cancelled or deleted), not from the queue. */
   stoppedByUser(): boolean;
@@ -26,7 +26,7 @@ export type InstanceWatch = {
 export function watchInstance(
   db: Db,
   instanceId: string,
-  status: JobStatus,
+  expected: InstanceState,
   queueSignal: AbortSignal,
   intervalMs = WATCH_INTERVAL_MS,
 ): InstanceWatch {
@@ -36,7 +36,11 @@ export function watchInstance(
   const check = async (): Promise<void> => {
     const current = await readInstanceStatus(db, instanceId);
     if (stopped) return;
-    if (!current || current.status !== status) {
+    if (
+      !current ||
+      current.status !== expected.status ||
+      current.confirmed !== expected.confirmed
+    ) {
       byUser = true;
       controller.abort(new InstanceStoppedError());
     }

@@ -10,3 +10,13 @@ export function checkState<T>(rule: () => T): T {
     throw error;
   }
 }
+
+/** checkState for a rule that writes: a refusal before or during the write becomes the HttpError. */
+export async function checkStateAsync<T>(rule: () => Promise<T>): Promise<T> {
+  try {
+    return await rule();
+  } catch (error) {
+    if (error instanceof JobStateError) throw new HttpError(error.httpStatus, error.message);
+    throw error;
+  }
+}

@@ -7,6 +7,11 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT_MESSAGE,
+  isPasswordLongEnough,
+} from '@roughcut/shared';
 import type { UserResponse } from '@roughcut/shared';
 import { accountApi } from '../../api/account.api.ts';
 import { ApiError } from '../../api/api-error.ts';
@@ -27,7 +32,13 @@ export function UpdateCredentialsCard({ user }: { user: UserResponse }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(buildUserUpdate({ username, password }));
+    const update = buildUserUpdate({ username, password });
+    // NOTE: refused before saving, so the page does not reload and the typed values stay.
+    if (update.password !== undefined && !isPasswordLongEnough(update.password)) {
+      showAlert(PASSWORD_TOO_SHORT_MESSAGE);
+      return;
+    }
+    save.mutate(update);
   };
 
   return (
@@ -52,6 +63,7 @@ export function UpdateCredentialsCard({ user }: { user: UserResponse }) {
             name="password"
             type="password"
             autoComplete="new-password"
+            helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
             value={password}
             onChange={(event) =>
               setPassword((previous) => editPasswordField(previous, event.target.value))

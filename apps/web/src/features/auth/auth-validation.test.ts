@@ -28,7 +28,10 @@ describe('validateSignup', () => {
     expect(validateSignup({ email: 'a@b.c', username: 'ann', password: '' })).toBe(
       'Must enter password',
     );
-    expect(validateSignup({ email: 'a@b.c', username: 'ann', password: 'pw' })).toBeNull();
+    expect(validateSignup({ email: 'a@b.c', username: 'ann', password: 'pw' })).toBe(
+      'Your password must be at least 8 characters long. Please choose a longer password.',
+    );
+    expect(validateSignup({ email: 'a@b.c', username: 'ann', password: 'pw-12345' })).toBeNull();
   });
   it('treats whitespace-only e-mail and username as empty', () => {
     expect(validateSignup({ email: ' ', username: 'ann', password: 'pw' })).toBe(
@@ -45,6 +48,12 @@ describe('validateForgotPassword and validateNewPassword', () => {
     expect(validateForgotPassword({ email: '' })).toBe('Must enter email');
     expect(validateForgotPassword({ email: 'ann' })).toBeNull();
     expect(validateNewPassword({ password: '' })).toBe('Must enter password');
-    expect(validateNewPassword({ password: 'n3w' })).toBeNull();
+    expect(validateNewPassword({ password: 'n3w' })).toBe(
+      'Your password must be at least 8 characters long. Please choose a longer password.',
+    );
+    expect(validateNewPassword({ password: '1234567' })).not.toBeNull();
+    expect(validateNewPassword({ password: '12345678' })).toBeNull();
+    // Characters as users count them: seven emoji are seven characters, not fourteen.
+    expect(validateNewPassword({ password: '🙂'.repeat(7) })).not.toBeNull();
   });
 });

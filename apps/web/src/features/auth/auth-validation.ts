@@ -1,8 +1,16 @@
 // SPEC section 5: the first failing rule's message is alerted; null means the form may be sent.
+import {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT_MESSAGE,
+  isPasswordLongEnough,
+} from '@roughcut/shared';
 
 export const MUST_ENTER_EMAIL = 'Must enter email';
 export const MUST_ENTER_USERNAME = 'Must enter username';
 export const MUST_ENTER_PASSWORD = 'Must enter password';
+export { PASSWORD_TOO_SHORT_MESSAGE };
+/** Shown under every field that sets a new password. */
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters`;
 
 const isBlank = (value: string) => value.trim() === '';
 
@@ -20,6 +28,7 @@ export function validateSignup(form: {
   if (isBlank(form.email)) return MUST_ENTER_EMAIL;
   if (isBlank(form.username)) return MUST_ENTER_USERNAME;
   if (form.password === '') return MUST_ENTER_PASSWORD;
+  if (!isPasswordLongEnough(form.password)) return PASSWORD_TOO_SHORT_MESSAGE;
   return null;
 }
 
@@ -28,5 +37,7 @@ export function validateForgotPassword(form: { email: string }): string | null {
 }
 
 export function validateNewPassword(form: { password: string }): string | null {
-  return form.password === '' ? MUST_ENTER_PASSWORD : null;
+  if (form.password === '') return MUST_ENTER_PASSWORD;
+  if (!isPasswordLongEnough(form.password)) return PASSWORD_TOO_SHORT_MESSAGE;
+  return null;
 }

@@ -12,7 +12,7 @@ import { authApi } from '../../api/auth.api.ts';
 import { showAlert } from '../../app/show-alert.ts';
 import { GENERIC_FAILURE } from './auth-messages.ts';
 import { AuthShell } from './auth-shell.tsx';
-import { validateNewPassword } from './auth-validation.ts';
+import { NEW_PASSWORD_HINT, validateNewPassword } from './auth-validation.ts';
 
 /** /resetpassword/:code: the code comes from the e-mailed link. */
 export function ResetPasswordPage() {
@@ -48,6 +48,7 @@ export function ResetPasswordPage() {
             name="password"
             type="password"
             autoComplete="new-password"
+            helperText={NEW_PASSWORD_HINT}
             autoFocus
             value={password}
             onChange={(event) => setPassword(event.target.value)}

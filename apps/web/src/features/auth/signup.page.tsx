@@ -14,7 +14,7 @@ import { authApi } from '../../api/auth.api.ts';
 import { showAlert } from '../../app/show-alert.ts';
 import { LOGIN_FAILED, SIGNUP_FAILED } from './auth-messages.ts';
 import { AuthShell } from './auth-shell.tsx';
-import { validateSignup } from './auth-validation.ts';
+import { NEW_PASSWORD_HINT, validateSignup } from './auth-validation.ts';
 
 class SignUpLoginError extends Error {
   constructor(cause: unknown) {
@@ -87,6 +87,7 @@ export function SignupPage() {
           name="password"
           type="password"
           autoComplete="new-password"
+          helperText={NEW_PASSWORD_HINT}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />

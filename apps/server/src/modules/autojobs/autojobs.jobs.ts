@@ -1,0 +1,51 @@
+// The queues of a video edit's work. Services enqueue with these; the handlers (which load the
+// engine) live in analyse.job.ts, render.job.ts and instance-gave-up.job.ts, run by workers only.
+import { z } from 'zod';
+import { defineJob } from '../../jobs/job.ts';
+
+const instancePayload = z.object({ instanceId: z.string().min(1) });
+
+/** Where the queue moves an analyse or render job whose tries are used up. */
+export const instanceGaveUpJob = defineJob({
+  name: 'instance-gave-up',
+  // NOTE: pg-boss hands a dead-lettered job over with the payload it had.
+  payload: instancePayload,
+  queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
+});
+
+// NOTE: expireInSeconds only bounds a try that hangs while its worker lives; a dead worker is
+// noticed by the queue's heartbeat within a minute or so.
+
+/** Analysis of a started instance, up to its clips awaiting confirmation. */
+export const analyseJob = defineJob({
+  name: 'analyse-job',
+  payload: instancePayload,
+  queue: {
+    retryLimit: 2,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 4 * 60 * 60,
+    deadLetter: instanceGaveUpJob.name,
+  },
+});
+
+/** Final processing after Continue: every confirmed clip rendered. */
+export const renderJob = defineJob({
+  name: 'render-job',
+  payload: instancePayload,
+  queue: {
+    retryLimit: 2,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 6 * 60 * 60,
+    deadLetter: instanceGaveUpJob.name,
+  },
+});
+
+/** Every ten minutes: what crashed processes left behind (see leftovers.service.ts). */
+export const sweepLeftoversJob = defineJob({
+  name: 'sweep-leftovers',
+  payload: z.object({}),
+  schedule: '*/10 * * * *',
+  queue: { retryLimit: 1, expireInSeconds: 10 * 60 },
+});

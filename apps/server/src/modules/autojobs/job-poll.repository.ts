@@ -1,0 +1,72 @@
+// The polling read path: GET /api/manage/autojobs and GET /api/manage/autojob/{id}, which every
+// open list and job page repeats every few seconds. One query each, prepared once per database
+// handle, reading only the columns the answer shows (never an instance's stored probe, which
+// holds every keyframe of the video).
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { AutoJobRow, JobInstanceRow } from './autojobs.repository.ts';
+import { autoJobs, jobInstances } from './autojobs.schema.ts';
+
+export type InstanceSummary = Pick<
+  JobInstanceRow,
+  'id' | 'autoJobId' | 'status' | 'confirmed' | 'failureReason' | 'progress' | 'updatedAt'
+>;
+export type JobSummary = { job: AutoJobRow; instance: InstanceSummary | null };
+
+const summary = (db: Db) =>
+  db
+    .select({
+      job: autoJobs,
+      instance: {
+        id: jobInstances.id,
+        autoJobId: jobInstances.autoJobId,
+        status: jobInstances.status,
+        confirmed: jobInstances.confirmed,
+        failureReason: jobInstances.failureReason,
+        progress: jobInstances.progress,
+        updatedAt: jobInstances.updatedAt,
+      },
+    })
+    .from(autoJobs)
+    .leftJoin(jobInstances, eq(jobInstances.id, autoJobs.latestJobInstanceId));
+
+const prepare = (db: Db) => ({
+  list: summary(db)
+    .where(eq(autoJobs.userId, sql.placeholder('userId')))
+    .orderBy(desc(autoJobs.lastUpdatedAt))
+    .prepare('rc_poll_job_list'),
+  one: summary(db)
+    .where(
+      and(
+        eq(autoJobs.id, sql.placeholder('jobId')),
+        eq(autoJobs.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('rc_poll_job'),
+});
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+
+function queriesFor(db: Db): ReturnType<typeof prepare> {
+  let queries = prepared.get(db);
+  if (!queries) {
+    queries = prepare(db);
+    prepared.set(db, queries);
+  }
+  return queries;
+}
+
+/** The user's jobs with their latest instance, last updated first. */
+export async function listJobSummariesOfUser(db: Db, userId: string): Promise<JobSummary[]> {
+  return queriesFor(db).list.execute({ userId });
+}
+
+/** The job with its latest instance, if it belongs to the user. */
+export async function findJobSummaryOfUser(
+  db: Db,
+  userId: string,
+  jobId: string,
+): Promise<JobSummary | undefined> {
+  const [row] = await queriesFor(db).one.execute({ userId, jobId });
+  return row;
+}

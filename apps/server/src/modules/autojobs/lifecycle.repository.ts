@@ -1,0 +1,94 @@
+// The ONLY writes of a job instance's or a clip's status (and of a clip's confirmed flag). Each
+// computes the next state with the shared table (job-state.rules, clip-state.rules), then writes
+// it compare-and-set on the state the caller read: a worker and a user (Cancel, Continue) racing
+// each other, or a repeated queue message, cannot overwrite one another or move anything back.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ClipEvent, InstanceEvent, InstanceState } from '@roughcut/shared';
+import { clipStatusesAllowing, transitionClip, transitionInstance } from '@roughcut/shared';
+import { clips } from '../clips/clips.schema.ts';
+import type { ClipEdits } from '../clips/clips.schema.ts';
+import type { DbOrTx, JobInstanceRow } from './autojobs.repository.ts';
+import { jobInstances } from './autojobs.schema.ts';
+
+/** Fields written together with a transition (never a status). */
+export type InstanceExtras = Partial<
+  Pick<JobInstanceRow, 'progress' | 'queueJobName' | 'queueJobId' | 'videoProbe'>
+>;
+
+/**
+ * Applies `event` to the instance as it was read (`from`). Returns the updated row, or undefined
+ * when the instance changed meanwhile or is gone (the caller re-reads or stops). Throws the
+ * table's JobStateError when the event is not allowed from `from`.
+ */
+export async function transitionInstanceRow(
+  db: DbOrTx,
+  from: InstanceState & { id: string },
+  event: InstanceEvent,
+  now: Date,
+  extras: InstanceExtras = {},
+): Promise<JobInstanceRow | undefined> {
+  const next = transitionInstance(from, event);
+  const [row] = await db
+    .update(jobInstances)
+    .set({
+      ...extras,
+      status: next.status,
+      confirmed: next.confirmed,
+      failureReason: next.failure_reason ?? null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(jobInstances.id, from.id),
+        eq(jobInstances.status, from.status),
+        eq(jobInstances.confirmed, from.confirmed),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Applies `event` to one clip as it was read; false when the clip changed meanwhile. */
+export async function transitionClipRow(
+  db: DbOrTx,
+  from: { id: string; status: InstanceState['status']; confirmed: boolean },
+  event: ClipEvent,
+  extras: { edits?: ClipEdits | null } = {},
+): Promise<boolean> {
+  const next = transitionClip(from, event);
+  const rows = await db
+    .update(clips)
+    .set({
+      ...extras,
+      status: next.status,
+      confirmed: next.confirmed,
+      failureReason: next.failure_reason,
+    })
+    .where(
+      and(
+        eq(clips.id, from.id),
+        eq(clips.status, from.status),
+        eq(clips.confirmed, from.confirmed),
+      ),
+    )
+    .returning({ id: clips.id });
+  return rows.length > 0;
+}
+
+/** Confirm All / Unconfirm All: every clip of the instance the event applies to (edits stay). */
+export async function transitionClipsOfInstance(
+  db: DbOrTx,
+  instanceId: string,
+  event: Extract<ClipEvent, { type: 'confirm' | 'unconfirm' }>,
+): Promise<void> {
+  const next = transitionClip({ status: 'awaiting-confirmation', confirmed: false }, event);
+  await db
+    .update(clips)
+    .set({ status: next.status, confirmed: next.confirmed, failureReason: null })
+    .where(
+      and(
+        eq(clips.autoJobInstanceId, instanceId),
+        inArray(clips.status, clipStatusesAllowing(event.type)),
+      ),
+    );
+}

@@ -1,0 +1,30 @@
+import { JobStateError } from '@roughcut/shared';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import { findAssetOfJob, listAssetsOfJob } from '../assets/assets.repository.ts';
+import type { AssetRow } from '../assets/assets.repository.ts';
+import { currentVideo } from '../assets/current-video.ts';
+import type { DbOrTx, JobInstanceRow } from './autojobs.repository.ts';
+
+export const PINNED_VIDEO_MISSING =
+  'The video this edit started with is no longer there. Please upload it again and start the edit.';
+
+/**
+ * The video the instance pinned at Start, with the absolute path of its file. Throws the user's
+ * reason when it is gone (it cannot be replaced while the edit runs, so that is a lost file).
+ */
+export async function pinnedVideo(
+  db: DbOrTx,
+  storage: MediaStorage,
+  instance: Pick<JobInstanceRow, 'autoJobId' | 'videoAssetId'>,
+): Promise<{ asset: AssetRow; path: string }> {
+  // NOTE: an instance started before videos were pinned takes the job's current one.
+  const asset =
+    instance.videoAssetId === null
+      ? currentVideo(await listAssetsOfJob(db, instance.autoJobId))
+      : await findAssetOfJob(db, instance.autoJobId, instance.videoAssetId);
+  if (!asset || asset.status !== 'uploaded' || !asset.storageKey)
+    throw new JobStateError('video-missing', PINNED_VIDEO_MISSING);
+  if (!(await storage.exists(asset.storageKey)))
+    throw new JobStateError('video-missing', PINNED_VIDEO_MISSING);
+  return { asset, path: storage.resolve(asset.storageKey) };
+}

@@ -1,0 +1,134 @@
+// One confirmed clip rendered into its edited_video asset, in an order that a crash at any point
+// leaves either the earlier result or the new one, never both and never a file without its row.
+import { stat } from 'node:fs/promises';
+import type { ProbeResult } from '@roughcut/engine';
+import type { JobContext } from '../../jobs/job.ts';
+import { jobAssetKey } from '../../storage/storage-keys.ts';
+import {
+  deleteAssets,
+  editedAssetsOfClip,
+  insertAsset,
+  updateAsset,
+} from '../assets/assets.repository.ts';
+import { clipPlan } from '../clips/clip-plan.rules.ts';
+import type { ClipRow } from '../clips/clips.repository.ts';
+import type { AutoJobRow } from './autojobs.repository.ts';
+import { renderClip } from './engine.adapter.ts';
+import { transitionClipRow } from './lifecycle.repository.ts';
+
+/** The burned subtitle script is kept beside its video, under the video's key plus `.ass`. */
+export const subtitlesKeyOf = (videoKey: string): string => `${videoKey}.ass`;
+
+const clockTime = (seconds: number): string => {
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
+};
+
+/**
+ * The edited video's file name. NOTE: a long form and a short clip can share a title (both are
+ * drawn from the same transcript), so the name also says which one it is and where a clip starts.
+ */
+export const editedVideoName = (
+  jobName: string,
+  clip: { title: string; isLongForm: boolean; startS: number },
+): string =>
+  `${jobName} - ${clip.title} (${clip.isLongForm ? 'long form' : `clip at ${clockTime(clip.startS)}`}).mp4`;
+
+/** A clip rendered by an earlier try: finished, with its stored file. */
+export async function alreadyRendered(context: JobContext, clip: ClipRow): Promise<boolean> {
+  if (clip.status !== 'finished') return false;
+  for (const asset of await editedAssetsOfClip(context.db, clip.id)) {
+    if (asset.status === 'uploaded' && asset.storageKey) {
+      if (await context.storage.exists(asset.storageKey)) return true;
+    }
+  }
+  return false;
+}
+
+export type RenderSource = { videoPath: string; probe: ProbeResult };
+
+/**
+ * Renders the clip, then: (1) its new asset row is written, not yet uploaded; (2) the file is
+ * moved into place; (3) files of earlier tries are deleted; (4) one transaction drops their rows,
+ * marks the new asset uploaded and the clip finished. A retry after a crash anywhere deletes
+ * whatever an earlier try left for the clip (rows and files) and renders it again.
+ */
+export async function renderOneClip(
+  context: JobContext,
+  job: AutoJobRow,
+  clip: ClipRow,
+  source: RenderSource,
+  signal: AbortSignal,
+  onProgress: (fraction: number) => void,
+): Promise<void> {
+  const { db, storage } = context;
+  const began = await transitionClipRow(db, clip, { type: 'begin-render' });
+  if (!began) throw new Error(`clip ${clip.id} changed before its render began`);
+  const plan = clipPlan(clip);
+  const temp = await storage.createTempFile('.mp4');
+  const script = await storage.createTempFile('.ass');
+  try {
+    await renderClip({
+      ...source,
+      outPath: temp.path,
+      clip: {
+        title: clip.title,
+        description: clip.description,
+        engagementScore: clip.engagementScore,
+        isLongForm: clip.isLongForm,
+        start: plan.window.start,
+        end: plan.window.end,
+        // NOTE: the phrases to burn: edited text, deleted ones gone ('' ones burn nothing).
+        segments: plan.segments,
+      },
+      removeGaps: plan.gaps,
+      subtitles: plan.subtitles,
+      ...(plan.subtitles ? { subtitlesOutPath: script.path } : {}),
+      signal,
+      onProgress,
+    });
+    const previous = await editedAssetsOfClip(db, clip.id);
+    const assetId = crypto.randomUUID();
+    const name = editedVideoName(job.name, clip);
+    const key = jobAssetKey(job.id, assetId, name);
+    await insertAsset(db, {
+      id: assetId,
+      autoJobId: job.id,
+      jobInstanceId: clip.autoJobInstanceId,
+      clipId: clip.id,
+      name,
+      assetType: 'edited_video',
+      size: 0,
+      uploadedAmount: 0,
+      status: 'uploading',
+      storageKey: key,
+    });
+    await temp.commit(key);
+    // NOTE: kept only when the engine wrote one (it writes none when nothing was burned).
+    if (plan.subtitles && (await stat(script.path).catch(() => null))) {
+      await script.commit(subtitlesKeyOf(key));
+    }
+    for (const old of previous) {
+      if (!old.storageKey) continue;
+      await storage.delete(old.storageKey);
+      await storage.delete(subtitlesKeyOf(old.storageKey));
+    }
+    const size = (await storage.stat(key))?.size ?? 0;
+    await db.transaction(async (tx) => {
+      await deleteAssets(
+        tx,
+        previous.map((a) => a.id),
+      );
+      await updateAsset(tx, assetId, { size, uploadedAmount: size, status: 'uploaded' });
+      const done = await transitionClipRow(
+        tx,
+        { id: clip.id, status: 'processing', confirmed: true },
+        { type: 'rendered' },
+      );
+      if (!done) throw new Error(`clip ${clip.id} changed while it was rendered`);
+    });
+  } finally {
+    await temp.discard();
+    await script.discard();
+  }
+}

@@ -1,0 +1,159 @@
+// The one skeleton of an instance's worker stage (analysis, render): claim the instance through
+// the lifecycle, watch it for Cancel, report progress, and on failure either hand the job back to
+// the queue for a retry or fail the instance with a reason the user can read.
+import type { FastifyBaseLogger } from 'fastify';
+import type { InstanceEvent, InstanceStage } from '@roughcut/shared';
+import { JobStateError, stageOf, toFailureReason } from '@roughcut/shared';
+import type { JobAttempt, JobContext } from '../../jobs/job.ts';
+import { isLastAttempt } from '../../jobs/job.ts';
+import { isRetryable } from '../../jobs/job-runner.ts';
+import { findInstance, findJobById, setInstanceProgress } from './autojobs.repository.ts';
+import type { AutoJobRow, DbOrTx, JobInstanceRow } from './autojobs.repository.ts';
+import { InstanceStoppedError, throttledProgress, watchInstance } from './instance-watch.ts';
+import type { InstanceExtras } from './lifecycle.repository.ts';
+import { transitionInstanceRow } from './lifecycle.repository.ts';
+
+export type StageRun = {
+  job: AutoJobRow;
+  /** The instance as claimed (status processing). */
+  instance: JobInstanceRow;
+  /** Aborts on Cancel or Delete (within about a second) and when the queue takes the job back. */
+  signal: AbortSignal;
+  progress(fraction: number): void;
+  log: FastifyBaseLogger;
+  attempt: JobAttempt | undefined;
+  /** True when an earlier try of this stage got the instance this far (a retry after a crash). */
+  resumed: boolean;
+  /**
+   * Applies the stage's closing event (in the caller's transaction, beside what it stores).
+   * Throws InstanceStoppedError when the instance moved meanwhile (cancelled), which rolls back.
+   */
+  close(tx: DbOrTx, event: InstanceEvent, extras?: InstanceExtras): Promise<void>;
+  /** Whether a failure now is the stage's last try (no retry would follow). */
+  lastTry(): boolean;
+  /** Runs `cleanup` once the stage is over for good: done, failed or stopped, but not retried. */
+  whenDone(cleanup: () => Promise<void>): void;
+};
+
+/**
+ * Claims the instance for `stage`: a queued one begins processing; one already processing in this
+ * stage was left by a try that died (its worker was killed) and is resumed. Anything else is not
+ * this job's to run (cancelled, finished, a repeated message): undefined.
+ */
+async function claim(
+  db: DbOrTx,
+  instanceId: string,
+  stage: InstanceStage,
+): Promise<{ instance: JobInstanceRow; resumed: boolean } | undefined> {
+  const instance = await findInstance(db, instanceId);
+  if (!instance || stageOf(instance) !== stage) return undefined;
+  if (instance.status === 'processing') return { instance, resumed: true };
+  const began = await transitionInstanceRow(
+    db,
+    instance,
+    { type: 'begin-processing' },
+    new Date(),
+    { progress: 0 },
+  ).catch((error: unknown) => {
+    if (error instanceof JobStateError) return undefined;
+    throw error;
+  });
+  return began && { instance: began, resumed: false };
+}
+
+/**
+ * Fails the instance with the reason while a worker stage owns it (queued or processing); false
+ * when it is past that (finished, cancelled) or moved meanwhile.
+ */
+export async function failInstance(
+  db: DbOrTx,
+  instanceId: string,
+  reason: string,
+): Promise<boolean> {
+  const instance = await findInstance(db, instanceId);
+  if (!instance || stageOf(instance) === null) return false;
+  const failed = await transitionInstanceRow(
+    db,
+    instance,
+    { type: 'fail', reason },
+    new Date(),
+  ).catch(() => undefined);
+  return failed !== undefined;
+}
+
+/** The instance is still in the state this stage claimed (not cancelled, deleted or moved on). */
+async function stillOwned(db: DbOrTx, claimed: JobInstanceRow): Promise<boolean> {
+  const now = await findInstance(db, claimed.id).catch(() => claimed);
+  return now?.status === claimed.status && now.confirmed === claimed.confirmed;
+}
+
+export async function runInstanceStage(
+  stage: InstanceStage,
+  instanceId: string,
+  context: JobContext,
+  work: (run: StageRun) => Promise<void>,
+): Promise<void> {
+  const { db, signal: queueSignal } = context;
+  const log = context.log.child({ instanceId, stage });
+  const claimed = await claim(db, instanceId, stage);
+  if (!claimed) {
+    log.info('nothing to run: the instance is not waiting for this stage');
+    return;
+  }
+  const { instance, resumed } = claimed;
+  if (resumed) log.info('resuming a stage an earlier try left unfinished');
+  const found = await findJobById(db, instance.autoJobId);
+  if (!found) return;
+  const watch = watchInstance(db, instanceId, instance, queueSignal);
+  const progress = throttledProgress((f) => setInstanceProgress(db, instanceId, f));
+  const lastTry = () => isLastAttempt(context.attempt);
+  const cleanups: (() => Promise<void>)[] = [];
+  let retried = false;
+  try {
+    await work({
+      job: found.job,
+      instance,
+      signal: watch.signal,
+      progress: (f) => progress.report(f),
+      log,
+      attempt: context.attempt,
+      resumed,
+      lastTry,
+      whenDone: (cleanup) => cleanups.push(cleanup),
+      async close(tx, event, extras) {
+        await progress.flush();
+        const closed = await transitionInstanceRow(tx, instance, event, new Date(), {
+          progress: 1,
+          ...extras,
+        });
+        if (!closed) throw new InstanceStoppedError();
+      },
+    });
+  } catch (error) {
+    if (
+      watch.stoppedByUser() ||
+      error instanceof InstanceStoppedError ||
+      !(await stillOwned(db, instance))
+    ) {
+      log.info('stopped: the edit was cancelled or deleted');
+      return;
+    }
+    // NOTE: when the queue took the job back (heartbeat lapsed, worker stopping) or another try
+    // may succeed, the instance stays processing and the next try resumes it.
+    if (queueSignal.aborted || (isRetryable(error) && !lastTry())) {
+      retried = true;
+      log.warn({ err: error }, 'stage failed; handing it back to the queue for another try');
+      throw error;
+    }
+    log.warn({ err: error }, 'stage failed');
+    await failInstance(db, instanceId, toFailureReason(error));
+  } finally {
+    watch.stop();
+    await progress.flush();
+    if (!retried) {
+      for (const cleanup of cleanups) {
+        await cleanup().catch((error: unknown) => log.warn({ err: error }, 'cleanup failed'));
+      }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  IDENTITY_CHARACTER_MESSAGE,
+  idParamSchema,
+  identityText,
+  plainText,
+} from './common.contract.ts';
+import {
+  PASSWORD_MIN_LENGTH,
+  isPasswordLongEnough,
+  loginRequestSchema,
+  registerRequestSchema,
+  updateUserRequestSchema,
+} from './auth.contract.ts';
+import { jobNameSchema } from './autojob.contract.ts';
+
+const firstMessage = (schema: z.ZodType, value: unknown) =>
+  schema.safeParse(value).error?.issues[0]?.message;
+
+describe('plain text primitives', () => {
+  it.each(['\u0000', '\u0007', '\n', '\t', '\u001b[31m', '\u007f', '\u0085', '\u2028'])(
+    'refuse the control character %j in ids and names',
+    (character) => {
+      expect(firstMessage(idParamSchema, { id: `job${character}1` })).toBe(
+        CONTROL_CHARACTER_MESSAGE,
+      );
+      expect(firstMessage(jobNameSchema, `My ${character}talk`)).toBe(CONTROL_CHARACTER_MESSAGE);
+    },
+  );
+
+  it('keep ordinary Unicode, ASS-looking text and right-to-left letters in names', () => {
+    for (const name of ['Café été', '日本語のトーク', '{\\an8}Hello', 'שלום עולם', 'a 🙂 b']) {
+      expect(jobNameSchema.parse(name)).toBe(name);
+    }
+    expect(plainText(z.string()).parse('a\u200Fb')).toBe('a\u200Fb');
+  });
+
+  it('refuse text-direction marks and controls in e-mails, usernames and logins', () => {
+    for (const value of ['ann\u202Eeve', 'ann\u2066x', 'ann\u200F', 'a\u0000@b.co']) {
+      expect(firstMessage(identityText(z.string()), value)).toBe(IDENTITY_CHARACTER_MESSAGE);
+    }
+    expect(firstMessage(loginRequestSchema, { email: 'a\u0000', password: 'x' })).toBe(
+      IDENTITY_CHARACTER_MESSAGE,
+    );
+    expect(
+      firstMessage(registerRequestSchema, { email: 'a@b.co', username: 'x\u202E', password: 'y' }),
+    ).toBe(IDENTITY_CHARACTER_MESSAGE);
+    expect(firstMessage(updateUserRequestSchema, { username: 'x\u0001' })).toBe(
+      IDENTITY_CHARACTER_MESSAGE,
+    );
+  });
+
+  it('leave passwords alone: any character may be part of one', () => {
+    expect(loginRequestSchema.parse({ email: 'ann', password: 'p\u0007\u202E' }).password).toBe(
+      'p\u0007\u202E',
+    );
+  });
+});
+
+describe('isPasswordLongEnough', () => {
+  it('wants 8 characters as users count them', () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(8);
+    expect(isPasswordLongEnough('1234567')).toBe(false);
+    expect(isPasswordLongEnough('12345678')).toBe(true);
+    expect(isPasswordLongEnough('🙂'.repeat(7))).toBe(false);
+    expect(isPasswordLongEnough('🙂'.repeat(8))).toBe(true);
+  });
+});

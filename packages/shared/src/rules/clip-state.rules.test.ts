@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { JobStatus } from '../constants.ts';
+import {
+  NEW_CLIP_STATE,
+  canTransitionClip,
+  clipStatusesAllowing,
+  transitionClip,
+} from './clip-state.rules.ts';
+import type { ClipState } from './clip-state.rules.ts';
+import { JobStateError } from './job-state.rules.ts';
+
+const clip = (status: JobStatus, confirmed = false): ClipState => ({ status, confirmed });
+
+describe('transitionClip', () => {
+  it('walks a clip from analysis through review to its render', () => {
+    let s: ClipState = NEW_CLIP_STATE;
+    expect(s).toEqual(clip('awaiting-confirmation'));
+    s = transitionClip(s, { type: 'confirm' });
+    expect(s).toMatchObject(clip('awaiting-confirmation', true));
+    s = transitionClip(s, { type: 'unconfirm' });
+    expect(s).toMatchObject(clip('awaiting-confirmation', false));
+    s = transitionClip(clip('awaiting-confirmation', true), { type: 'begin-render' });
+    expect(s).toMatchObject(clip('processing', true));
+    expect(transitionClip(s, { type: 'rendered' })).toEqual({
+      ...clip('finished', true),
+      failure_reason: null,
+    });
+    expect(transitionClip(s, { type: 'fail', reason: 'Nothing is left.' })).toEqual({
+      ...clip('failed', true),
+      failure_reason: 'Nothing is left.',
+    });
+  });
+
+  it('lets a retried render start again, and a lost file be rendered again', () => {
+    expect(canTransitionClip(clip('processing', true), { type: 'begin-render' })).toBe(true);
+    expect(canTransitionClip(clip('finished', true), { type: 'begin-render' })).toBe(true);
+    expect(canTransitionClip(clip('failed', true), { type: 'begin-render' })).toBe(false);
+  });
+
+  it('never renders an unconfirmed clip nor reviews one being rendered', () => {
+    expect(canTransitionClip(clip('awaiting-confirmation'), { type: 'begin-render' })).toBe(false);
+    for (const status of ['processing', 'finished', 'failed'] as const) {
+      expect(() => transitionClip(clip(status, true), { type: 'confirm' })).toThrow(
+        'This clip can no longer be changed: its edit is not waiting for confirmation.',
+      );
+      expect(canTransitionClip(clip(status, true), { type: 'unconfirm' })).toBe(false);
+    }
+    const late = (() => {
+      try {
+        transitionClip(clip('finished', true), { type: 'rendered' });
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(late).toBeInstanceOf(JobStateError);
+    expect((late as JobStateError).code).toBe('illegal-transition');
+  });
+
+  it('names the statuses a bulk confirm may touch', () => {
+    expect(clipStatusesAllowing('confirm')).toEqual(['awaiting-confirmation']);
+    expect(clipStatusesAllowing('begin-render')).toEqual([
+      'awaiting-confirmation',
+      'processing',
+      'finished',
+    ]);
+  });
+});
