@@ -11,6 +11,8 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** The one database type the app uses, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The database or a transaction on it: what every repository function takes. */
+export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export type Database = {

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { TRIAL_EDIT_LIMIT } from '@roughcut/shared';
-import type { DbOrTx } from '../autojobs/autojobs.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from './account.schema.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;

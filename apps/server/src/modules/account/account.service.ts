@@ -16,7 +16,7 @@ import {
   findValidCode,
   redeemCode,
   rethrowUserConflict,
-} from '../auth/auth.service.ts';
+} from '../shared/credentials.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { sendMailJob } from '../auth/send-mail.job.ts';
 import { badRequest } from '../../http/errors.ts';

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { DbOrTx } from '../autojobs/autojobs.repository.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { assets } from './assets.schema.ts';
 
 export type AssetRow = typeof assets.$inferSelect;

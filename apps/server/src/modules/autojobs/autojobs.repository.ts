@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { JobStatus, StepType } from '@roughcut/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { autoJobs, jobInstances } from './autojobs.schema.ts';
 
 export type AutoJobRow = typeof autoJobs.$inferSelect;
@@ -8,7 +8,6 @@ export type JobInstanceRow = typeof jobInstances.$inferSelect;
 export type JobWithInstance = { job: AutoJobRow; instance: JobInstanceRow | null };
 
 /** Either the app's database or a transaction on it. */
-export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 const withInstance = (db: DbOrTx) =>
   db

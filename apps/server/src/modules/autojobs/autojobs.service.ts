@@ -11,14 +11,13 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { jobPrefix } from '../../storage/storage-keys.ts';
 import { listAssetsOfJob } from '../assets/assets.repository.ts';
 import { currentVideo } from '../assets/current-video.ts';
-import { assertCanStartEdit } from '../billing/edit-allowance.service.ts';
+import { assertCanStartEdit } from '../shared/edit-allowance.ts';
 import { findTemplateOfUser } from '../templates/templates.repository.ts';
 import { analyseJob } from './autojobs.jobs.ts';
 import { toJobResponse } from './autojobs.mapper.ts';
 import { findJobSummaryOfUser, listJobSummariesOfUser } from './job-poll.repository.ts';
 import {
   deleteJob,
-  findJobOfUser,
   insertInstance,
   insertJob,
   instancesOfJob,
@@ -26,29 +25,17 @@ import {
   setInstanceQueueJob,
   updateJob,
 } from './autojobs.repository.ts';
-import type { DbOrTx, JobWithInstance } from './autojobs.repository.ts';
 import { QUEUE_FAILED_REASON } from './failure-reasons.ts';
 import { checkState, checkStateAsync } from './job-state.http.ts';
 import { transitionInstanceRow } from './lifecycle.repository.ts';
+import { JOB_NOT_FOUND_MESSAGE, loadOwnedJob } from '../shared/ownership.ts';
 
 export const AUTOJOB_MESSAGES = {
-  notFound: 'This video edit does not exist. It may have been deleted.',
+  notFound: JOB_NOT_FOUND_MESSAGE,
   templateNotFound: 'This template does not exist. Please choose another style.',
   stepExists: 'This edit already has that step.',
   stepMissing: 'This edit does not have that step.',
 } as const;
-
-/** The user's job, or 404 for anything else (another user's job looks like no job at all). */
-export async function loadOwnedJob(
-  ctx: AppContext,
-  userId: string,
-  jobId: string,
-  db: DbOrTx = ctx.db,
-): Promise<JobWithInstance> {
-  const found = await findJobOfUser(db, userId, jobId);
-  if (!found) throw notFound(AUTOJOB_MESSAGES.notFound);
-  return found;
-}
 
 export async function listJobs(ctx: AppContext, userId: string): Promise<AutoJob[]> {
   return (await listJobSummariesOfUser(ctx.db, userId)).map(toJobResponse);

@@ -1,7 +1,8 @@
 import { and, eq, lt, or } from 'drizzle-orm';
 import { WORKER_STATES } from '@roughcut/shared';
 import { assets } from '../assets/assets.schema.ts';
-import type { DbOrTx, JobInstanceRow } from './autojobs.repository.ts';
+import type { JobInstanceRow } from './autojobs.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { jobInstances } from './autojobs.schema.ts';
 
 export type UploadInFlight = { id: string; uploadOwner: string | null; updatedAt: Date };

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { QueueLookup } from '../../jobs/job.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { isOwnerGone, parseOwner } from '../../storage/process-owner.ts';
-import type { DbOrTx } from './autojobs.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   GAVE_UP_REASON,
   INTERRUPTED_UPLOAD_REASON,

@@ -7,7 +7,8 @@ import type { ClipEvent, InstanceEvent, InstanceState } from '@roughcut/shared';
 import { clipStatusesAllowing, transitionClip, transitionInstance } from '@roughcut/shared';
 import { clips } from '../clips/clips.schema.ts';
 import type { ClipEdits } from '../clips/clips.schema.ts';
-import type { DbOrTx, JobInstanceRow } from './autojobs.repository.ts';
+import type { JobInstanceRow } from './autojobs.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { jobInstances } from './autojobs.schema.ts';
 
 /** Fields written together with a transition (never a status). */

@@ -3,7 +3,8 @@ import type { MediaStorage } from '../../storage/media-storage.ts';
 import { findAssetOfJob, listAssetsOfJob } from '../assets/assets.repository.ts';
 import type { AssetRow } from '../assets/assets.repository.ts';
 import { currentVideo } from '../assets/current-video.ts';
-import type { DbOrTx, JobInstanceRow } from './autojobs.repository.ts';
+import type { JobInstanceRow } from './autojobs.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 export const PINNED_VIDEO_MISSING =
   'The video this edit started with is no longer there. Please upload it again and start the edit.';

@@ -5,7 +5,7 @@ import {
   updateAccount,
 } from '../account/account.repository.ts';
 import type { AccountRow } from '../account/account.repository.ts';
-import type { DbOrTx } from '../autojobs/autojobs.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { findCheckoutSession, recordEventOnce } from './billing.repository.ts';
 import type { PaymentEvent } from './stripe.gateway.ts';
 

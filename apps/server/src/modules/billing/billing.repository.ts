@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../autojobs/autojobs.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../assets/assets.schema.ts';
 import { autoJobs, jobInstances } from '../autojobs/autojobs.schema.ts';
 import { checkoutSessions, paymentEvents } from './billing.schema.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../autojobs/autojobs.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { clips } from './clips.schema.ts';
 
 export type ClipRow = typeof clips.$inferSelect;

@@ -9,7 +9,7 @@ import {
 } from '../autojobs/autojobs.repository.ts';
 import type { JobInstanceRow } from '../autojobs/autojobs.repository.ts';
 import { renderJob } from '../autojobs/autojobs.jobs.ts';
-import { loadOwnedJob } from '../autojobs/autojobs.service.ts';
+import { loadOwnedJob } from '../shared/ownership.ts';
 import { checkState, checkStateAsync } from '../autojobs/job-state.http.ts';
 import {
   transitionClipRow,

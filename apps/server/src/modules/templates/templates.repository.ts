@@ -1,7 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DrawSettings } from '@roughcut/shared';
-import type { Db } from '../../db/client.ts';
-import type { DbOrTx } from '../autojobs/autojobs.repository.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { templates } from './templates.schema.ts';
 
 export type TemplateRow = typeof templates.$inferSelect;

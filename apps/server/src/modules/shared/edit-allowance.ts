@@ -2,8 +2,8 @@ import { TRIAL_EXHAUSTED_MESSAGE, isPaidPlan, remainingEdits } from '@roughcut/s
 import type { AppContext } from '../../app-context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { findAccount, spendEdit } from '../account/account.repository.ts';
-import type { DbOrTx } from '../autojobs/autojobs.repository.ts';
-import { markInstanceDelivered } from './billing.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { markInstanceDelivered } from '../billing/billing.repository.ts';
 
 // SPEC sections 6, 8 and 9: a trial allows 10 edits; remaining = 10 - download_count.
 // NOTE: an edit is counted when its finished result is first delivered (played or downloaded),

@@ -1,8 +1,8 @@
 import { storageFullMessage, storageLimitBytes } from '@roughcut/shared';
 import { HttpError } from '../../http/errors.ts';
 import { lockAccount } from '../account/account.repository.ts';
-import type { DbOrTx } from '../autojobs/autojobs.repository.ts';
-import { storageUsedBytes, uneditedVideoIds } from './billing.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { storageUsedBytes, uneditedVideoIds } from '../billing/billing.repository.ts';
 
 // SPEC section 9: Free 2GB, Standard 10GB of storage; checked before an upload is stored, while it
 // streams, and once more when it is complete.
