@@ -2,6 +2,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { ENDPOINTS } from '@roughcut/shared';
 import type { HealthResponse } from '@roughcut/shared';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import type { Config, TrustProxy } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrations.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
+import { routeEndpoint } from './http/endpoint-route.ts';
 import { HttpError, registerErrorHandling, sendError } from './http/errors.ts';
 import { DEFAULT_RATE_LIMITS, TOO_MANY_ATTEMPTS } from './http/rate-limit.ts';
 import {
@@ -130,7 +132,7 @@ export async function buildApp(
     await app.register(multipart, { limits: { fileSize: config.maxUploadBytes } });
     await app.register(mediaRoutes, { storage, signer, now: () => now().getTime() });
 
-    app.get('/api/health', async (_request, reply) => {
+    routeEndpoint(app, ENDPOINTS.health, {}, async (_request, _input, reply) => {
       try {
         await database.db.execute(sql`select 1`);
       } catch (error) {

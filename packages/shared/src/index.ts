@@ -10,6 +10,8 @@ export * from './contracts/clip.contract.ts';
 export * from './contracts/template.contract.ts';
 export * from './contracts/draw.contract.ts';
 export * from './contracts/billing.contract.ts';
+export * from './contracts/endpoint.contract.ts';
+export * from './contracts/endpoints.contract.ts';
 export * from './contracts/api-paths.contract.ts';
 export * from './format/time.format.ts';
 export * from './format/clip.format.ts';

@@ -1,29 +1,17 @@
-import {
-  PAYMENT_PROVIDER,
-  accountResponseSchema,
-  apiPaths,
-  billingSummarySchema,
-  customerResponseSchema,
-  updateUserRequestSchema,
-  userResponseSchema,
-} from '@roughcut/shared';
+import { ENDPOINTS, PAYMENT_PROVIDER, apiPaths, updateUserRequestSchema } from '@roughcut/shared';
 import type { UpdateUserRequest } from '@roughcut/shared';
 import { api } from './api-client.ts';
 
 // SPEC section 7 "Account and billing". Buy plan itself is a plain HTML form post, not a call
 // from here (see features/billing/plan-form.tsx).
-const segment = (value: string) => encodeURIComponent(value);
-
 export const accountApi = {
-  getAccount: () => api.get('/api/manage/account', { schema: accountResponseSchema }),
-  getUser: () => api.get('/api/manage/user', { schema: userResponseSchema }),
+  getAccount: () => api.call(ENDPOINTS.account),
+  getUser: () => api.call(ENDPOINTS.user),
   saveUser: (update: UpdateUserRequest) =>
-    api.post('/api/manage/user', updateUserRequestSchema.parse(update)),
-  requestEmailUpdate: (newEmail: string) => api.post(`/api/updateemail/${segment(newEmail)}`),
-  confirmEmailUpdate: (code: string) => api.post(`/api/updateemail/${segment(code)}/confirm`),
-  getBilling: () => api.get(apiPaths.billing(), { schema: billingSummarySchema }),
+    api.post(apiPaths.saveUser(), updateUserRequestSchema.parse(update)),
+  requestEmailUpdate: (newEmail: string) => api.post(apiPaths.updateEmail(newEmail)),
+  confirmEmailUpdate: (code: string) => api.post(apiPaths.updateEmailConfirm(code)),
+  getBilling: () => api.call(ENDPOINTS.billing),
   lookUpCustomer: (sessionId: string) =>
-    api.post(apiPaths.customer(PAYMENT_PROVIDER, sessionId), undefined, {
-      schema: customerResponseSchema,
-    }),
+    api.call(ENDPOINTS.customer, { params: { provider: PAYMENT_PROVIDER, sessionId } }),
 };

@@ -1,8 +1,17 @@
 import type { z } from 'zod';
-import { errorResponseSchema, redirectResponseSchema } from '@roughcut/shared';
+import { errorResponseSchema, redirectResponseSchema, urlOf } from '@roughcut/shared';
+import type { Endpoint, EndpointParams, EndpointResponse } from '@roughcut/shared';
 import { ApiError } from './api-error.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What one call of an endpoint-table entry sends. */
+export type EndpointCall<E extends Endpoint> = {
+  params?: EndpointParams<E>;
+  query?: E extends { query: z.ZodType } ? z.input<E['query']> : never;
+  body?: E extends { body: z.ZodType } ? z.input<E['body']> : never;
+  signal?: AbortSignal;
+};
 
 export type RequestOptions<T> = {
   /** Parses a successful body; without it the body comes back as `unknown`. */
@@ -99,6 +108,20 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   return {
+    /**
+     * Calls one entry of the shared endpoint table: its method and URL, and its answer parsed
+     * with its response schema.
+     */
+    call: <E extends Endpoint>(entry: E, input: EndpointCall<E> = {}) =>
+      requestJson<EndpointResponse<E>>(
+        entry.method,
+        urlOf(entry, input.params ?? {}, input.query),
+        input.body,
+        {
+          ...(entry.response && { schema: entry.response as z.ZodType<EndpointResponse<E>> }),
+          ...(input.signal && { signal: input.signal }),
+        },
+      ),
     get: <T = unknown>(path: string, options?: RequestOptions<T>) =>
       requestJson<T>('GET', path, undefined, options),
     post: <T = unknown>(path: string, json?: unknown, options?: RequestOptions<T>) =>

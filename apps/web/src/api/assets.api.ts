@@ -1,12 +1,4 @@
-import {
-  UPLOAD_FILE_FIELD,
-  apiPaths,
-  assetListResponseSchema,
-  assetUrlResponseSchema,
-  downloadResponseSchema,
-  errorResponseSchema,
-  uploadResponseSchema,
-} from '@roughcut/shared';
+import { ENDPOINTS, UPLOAD_FILE_FIELD, apiPaths, errorResponseSchema } from '@roughcut/shared';
 import type { UploadResponse } from '@roughcut/shared';
 import { api } from './api-client.ts';
 import { ApiError } from './api-error.ts';
@@ -38,7 +30,7 @@ export function uploadVideo(
 ): Promise<UploadResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiPaths.autojobUpload(jobId));
+    xhr.open(ENDPOINTS.autojobUpload.method, apiPaths.autojobUpload(jobId));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.addEventListener('progress', (event) => {
@@ -47,7 +39,7 @@ export function uploadVideo(
     xhr.addEventListener('load', () => {
       const body = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = uploadResponseSchema.safeParse(body);
+        const parsed = ENDPOINTS.autojobUpload.response.safeParse(body);
         if (parsed.success) resolve(parsed.data);
         else reject(new ApiError(xhr.status, undefined, 'The server sent an unexpected response'));
         return;
@@ -76,23 +68,18 @@ export function uploadVideo(
 
 export const assetsApi = {
   list: (jobId: string, signal?: AbortSignal) =>
-    api.get(apiPaths.autojobAssets(jobId), {
-      schema: assetListResponseSchema,
-      ...(signal && { signal }),
-    }),
+    api.call(ENDPOINTS.autojobAssets, { params: { id: jobId }, ...(signal && { signal }) }),
   url: (jobId: string, assetId: string, signal?: AbortSignal) =>
-    api.get(apiPaths.autojobAsset(jobId, assetId), {
-      schema: assetUrlResponseSchema,
+    api.call(ENDPOINTS.autojobAsset, {
+      params: { id: jobId, asset_id: assetId },
       ...(signal && { signal }),
     }),
   deleteAll: (jobId: string) => api.delete(apiPaths.autojobAssetsAll(jobId)),
   /** GET .../download → {url}; the file itself is fetched and saved by the caller. */
   downloadUrl: (jobId: string, assetId?: string) =>
-    api.get(
-      assetId
-        ? `${apiPaths.autojobDownload(jobId)}?${new URLSearchParams({ asset_id: assetId }).toString()}`
-        : apiPaths.autojobDownload(jobId),
-      { schema: downloadResponseSchema },
-    ),
+    api.call(ENDPOINTS.autojobDownload, {
+      params: { id: jobId },
+      ...(assetId && { query: { asset_id: assetId } }),
+    }),
   upload: uploadVideo,
 };

@@ -1,4 +1,5 @@
 import {
+  apiPaths,
   loginRequestSchema,
   registerRequestSchema,
   resetPasswordConfirmRequestSchema,
@@ -8,21 +9,19 @@ import { api } from './api-client.ts';
 
 // SPEC section 7 "Authentication and registration". Success bodies are not shown by the spec,
 // so they are not parsed: a 2xx is the success signal.
-const segment = (value: string) => encodeURIComponent(value);
-
 export const authApi = {
   attemptLogin: (signal?: AbortSignal) =>
-    api.get('/api/auth/attemptlogin', signal ? { signal } : {}),
-  login: (request: LoginRequest) => api.post('/api/auth/login', loginRequestSchema.parse(request)),
-  logout: () => api.get('/api/auth/logout'),
+    api.get(apiPaths.attemptLogin(), signal ? { signal } : {}),
+  login: (request: LoginRequest) => api.post(apiPaths.login(), loginRequestSchema.parse(request)),
+  logout: () => api.get(apiPaths.logout()),
   register: (request: RegisterRequest) =>
-    api.post('/api/register', registerRequestSchema.parse(request)),
-  confirmRegistration: (code: string) => api.post(`/api/register/${segment(code)}/confirm`),
+    api.post(apiPaths.register(), registerRequestSchema.parse(request)),
+  confirmRegistration: (code: string) => api.post(apiPaths.registerConfirm(code)),
   requestPasswordReset: (emailOrUsername: string) =>
-    api.post(`/api/resetpassword/${segment(emailOrUsername)}`),
+    api.post(apiPaths.resetPasswordRequest(emailOrUsername)),
   confirmPasswordReset: (code: string, password: string) =>
     api.post(
-      `/api/resetpassword/${segment(code)}/confirm`,
+      apiPaths.resetPasswordConfirm(code),
       resetPasswordConfirmRequestSchema.parse({ password }),
     ),
 };

@@ -1,52 +1,40 @@
 import {
+  ENDPOINTS,
   addStepRequestSchema,
   apiPaths,
-  autoJobListResponseSchema,
-  autoJobResponseSchema,
-  cancelAutoJobResponseSchema,
   createAutoJobRequestSchema,
-  createAutoJobResponseSchema,
   deleteStepRequestSchema,
-  LANGUAGES_ROUTE,
-  languageListResponseSchema,
-  startAutoJobResponseSchema,
-  stepChangeResponseSchema,
-  stepListResponseSchema,
   updateAutoJobRequestSchema,
-  updateAutoJobResponseSchema,
 } from '@roughcut/shared';
 import type { CreateAutoJobRequest, StepType, UpdateAutoJobRequest } from '@roughcut/shared';
 import { api } from './api-client.ts';
 
-// SPEC section 7 "Video edits (auto jobs)". Every response is parsed with the shared contracts.
-
+// SPEC section 7 "Video edits (auto jobs)". Every response is parsed with the endpoint table's
+// schema; request bodies are checked here first, so a bad one fails with its message unsent.
 export const autojobsApi = {
-  list: (signal?: AbortSignal) =>
-    api.get(apiPaths.autojobs(), { schema: autoJobListResponseSchema, ...(signal && { signal }) }),
+  list: (signal?: AbortSignal) => api.call(ENDPOINTS.autojobs, { ...(signal && { signal }) }),
   get: (id: string, signal?: AbortSignal) =>
-    api.get(apiPaths.autojob(id), { schema: autoJobResponseSchema, ...(signal && { signal }) }),
-  steps: (id: string) => api.get(apiPaths.autojobSteps(id), { schema: stepListResponseSchema }),
+    api.call(ENDPOINTS.autojob, { params: { id }, ...(signal && { signal }) }),
+  steps: (id: string) => api.call(ENDPOINTS.autojobSteps, { params: { id } }),
   create: (request: CreateAutoJobRequest) =>
-    api.put(apiPaths.autojobCreate(), createAutoJobRequestSchema.parse(request), {
-      schema: createAutoJobResponseSchema,
-    }),
+    api.call(ENDPOINTS.autojobCreate, { body: createAutoJobRequestSchema.parse(request) }),
   update: (id: string, update: UpdateAutoJobRequest) =>
-    api.post(apiPaths.autojob(id), updateAutoJobRequestSchema.parse(update), {
-      schema: updateAutoJobResponseSchema,
+    api.call(ENDPOINTS.autojobUpdate, {
+      params: { id },
+      body: updateAutoJobRequestSchema.parse(update),
     }),
-  remove: (id: string) => api.delete(apiPaths.autojob(id)),
+  remove: (id: string) => api.delete(apiPaths.autojobDelete(id)),
   addStep: (id: string, stepType: StepType) =>
-    api.post(apiPaths.autojobStep(id), addStepRequestSchema.parse({ step_type: stepType }), {
-      schema: stepChangeResponseSchema,
+    api.call(ENDPOINTS.autojobStep, {
+      params: { id },
+      body: addStepRequestSchema.parse({ step_type: stepType }),
     }),
   deleteStep: (id: string, stepType: StepType) =>
-    api.post(apiPaths.autojobStepDelete(id), deleteStepRequestSchema.parse(stepType), {
-      schema: stepChangeResponseSchema,
+    api.call(ENDPOINTS.autojobStepDelete, {
+      params: { id },
+      body: deleteStepRequestSchema.parse(stepType),
     }),
-  start: (id: string) =>
-    api.post(apiPaths.autojobStart(id), undefined, { schema: startAutoJobResponseSchema }),
-  cancel: (id: string) =>
-    api.post(apiPaths.autojobCancel(id), undefined, { schema: cancelAutoJobResponseSchema }),
-  languages: (signal?: AbortSignal) =>
-    api.get(LANGUAGES_ROUTE, { schema: languageListResponseSchema, ...(signal && { signal }) }),
+  start: (id: string) => api.call(ENDPOINTS.autojobStart, { params: { id } }),
+  cancel: (id: string) => api.call(ENDPOINTS.autojobCancel, { params: { id } }),
+  languages: (signal?: AbortSignal) => api.call(ENDPOINTS.languages, { ...(signal && { signal }) }),
 };

@@ -1,13 +1,4 @@
-import {
-  apiPaths,
-  bulkClipResponseSchema,
-  clipListResponseSchema,
-  clipResponseSchema,
-  confirmClipRequestSchema,
-  confirmClipResponseSchema,
-  unconfirmClipResponseSchema,
-  waveformResponseSchema,
-} from '@roughcut/shared';
+import { ENDPOINTS, apiPaths, confirmClipRequestSchema } from '@roughcut/shared';
 import type { ConfirmClipRequest } from '@roughcut/shared';
 import { api } from './api-client.ts';
 
@@ -18,46 +9,42 @@ export type ClipRef = InstanceRef & { clipId: string };
 /** The job page's Confirm: keep the clip as it stands (its stored edits, else the defaults). */
 export const DEFAULT_CLIP_CONFIRM: ConfirmClipRequest = { cut: 'default', subtitle: 'default' };
 
+const instanceParams = ({ jobId, instanceId }: InstanceRef) => ({
+  id: jobId,
+  instance_id: instanceId,
+});
+const clipParams = (ref: InstanceRef, clipId: string) => ({
+  ...instanceParams(ref),
+  clip_id: clipId,
+});
+
 export const clipsApi = {
-  list: ({ jobId, instanceId }: InstanceRef, signal?: AbortSignal) =>
-    api.get(apiPaths.instanceClips(jobId, instanceId), {
-      schema: clipListResponseSchema,
-      ...(signal && { signal }),
-    }),
-  get: ({ jobId, instanceId }: InstanceRef, clipId: string, signal?: AbortSignal) =>
-    api.get(apiPaths.clip(jobId, instanceId, clipId), {
-      schema: clipResponseSchema,
-      ...(signal && { signal }),
-    }),
+  list: (ref: InstanceRef, signal?: AbortSignal) =>
+    api.call(ENDPOINTS.instanceClips, { params: instanceParams(ref), ...(signal && { signal }) }),
+  get: (ref: InstanceRef, clipId: string, signal?: AbortSignal) =>
+    api.call(ENDPOINTS.clip, { params: clipParams(ref, clipId), ...(signal && { signal }) }),
   /** The clip window's loudness (0..1, `rate` per second from `start`) for the timeline. */
-  waveform: ({ jobId, instanceId }: InstanceRef, clipId: string, signal?: AbortSignal) =>
-    api.get(apiPaths.clipWaveform(jobId, instanceId, clipId), {
-      schema: waveformResponseSchema,
+  waveform: (ref: InstanceRef, clipId: string, signal?: AbortSignal) =>
+    api.call(ENDPOINTS.clipWaveform, {
+      params: clipParams(ref, clipId),
       ...(signal && { signal }),
     }),
   /** Continue: confirms the instance so the confirmed clips are rendered. */
   continueInstance: ({ jobId, instanceId }: InstanceRef) =>
     api.post(apiPaths.instanceConfirm(jobId, instanceId)),
-  confirmAll: ({ jobId, instanceId }: InstanceRef) =>
-    api.post(apiPaths.instanceClipsConfirm(jobId, instanceId), undefined, {
-      schema: bulkClipResponseSchema,
-    }),
-  unconfirmAll: ({ jobId, instanceId }: InstanceRef) =>
-    api.post(apiPaths.instanceClipsUnconfirm(jobId, instanceId), undefined, {
-      schema: bulkClipResponseSchema,
-    }),
+  confirmAll: (ref: InstanceRef) =>
+    api.call(ENDPOINTS.instanceClipsConfirm, { params: instanceParams(ref) }),
+  unconfirmAll: (ref: InstanceRef) =>
+    api.call(ENDPOINTS.instanceClipsUnconfirm, { params: instanceParams(ref) }),
   /**
    * The job page sends DEFAULT_CLIP_CONFIRM; the clip screen `{cut?, subtitle?, phrases?}` (see
    * customConfirmClipRequestSchema). A bad body fails here with the schema's message, unsent.
    */
-  confirm: ({ jobId, instanceId }: InstanceRef, clipId: string, request: ConfirmClipRequest) =>
-    api.post(
-      apiPaths.clipConfirm(jobId, instanceId, clipId),
-      confirmClipRequestSchema.parse(request),
-      { schema: confirmClipResponseSchema },
-    ),
-  unconfirm: ({ jobId, instanceId }: InstanceRef, clipId: string) =>
-    api.post(apiPaths.clipUnconfirm(jobId, instanceId, clipId), undefined, {
-      schema: unconfirmClipResponseSchema,
+  confirm: (ref: InstanceRef, clipId: string, request: ConfirmClipRequest) =>
+    api.call(ENDPOINTS.clipConfirm, {
+      params: clipParams(ref, clipId),
+      body: confirmClipRequestSchema.parse(request),
     }),
+  unconfirm: (ref: InstanceRef, clipId: string) =>
+    api.call(ENDPOINTS.clipUnconfirm, { params: clipParams(ref, clipId) }),
 };

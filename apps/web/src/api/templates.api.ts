@@ -1,10 +1,8 @@
 import {
   DRAW_EXAMPLE_CONTENT_TYPE,
+  ENDPOINTS,
   apiPaths,
-  createTemplateResponseSchema,
   errorResponseSchema,
-  okResponseSchema,
-  templateListResponseSchema,
 } from '@roughcut/shared';
 import type {
   CreateTemplateRequest,
@@ -26,7 +24,7 @@ export type ExampleImageParams = {
 async function drawExample(params: ExampleImageParams, signal?: AbortSignal): Promise<Blob> {
   const { width, height, background } = params;
   const response = await fetch(apiPaths.drawExample({ width, height, ...background }), {
-    method: 'POST',
+    method: ENDPOINTS.drawExample.method,
     credentials: 'include',
     headers: { Accept: DRAW_EXAMPLE_CONTENT_TYPE, 'Content-Type': 'application/json' },
     body: JSON.stringify(params.settings),
@@ -43,14 +41,9 @@ async function drawExample(params: ExampleImageParams, signal?: AbortSignal): Pr
 // SPEC section 7 "Templates and example image".
 export const templatesApi = {
   list: (signal?: AbortSignal): Promise<Template[]> =>
-    api.get(apiPaths.templates(), {
-      schema: templateListResponseSchema,
-      ...(signal && { signal }),
-    }),
-  create: (request: CreateTemplateRequest) =>
-    api.put(apiPaths.templates(), request, { schema: createTemplateResponseSchema }),
-  save: (request: SaveTemplateRequest) =>
-    api.post(apiPaths.templates(), request, { schema: okResponseSchema }),
-  remove: (id: string) => api.delete(apiPaths.template(id), { schema: okResponseSchema }),
+    api.call(ENDPOINTS.templates, { ...(signal && { signal }) }),
+  create: (request: CreateTemplateRequest) => api.call(ENDPOINTS.templateCreate, { body: request }),
+  save: (request: SaveTemplateRequest) => api.call(ENDPOINTS.templateSave, { body: request }),
+  remove: (id: string) => api.call(ENDPOINTS.template, { params: { id } }),
   drawExample,
 };

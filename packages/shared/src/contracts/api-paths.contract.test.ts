@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { API_ROUTES, APP_ROUTES, apiPaths, appPaths } from './api-paths.contract.ts';
+import { APP_ROUTES, apiPaths, appPaths } from './api-paths.contract.ts';
+import { pathParamNamesOf, urlOf } from './endpoint.contract.ts';
+import { ENDPOINTS } from './endpoints.contract.ts';
+import type { EndpointName } from './endpoints.contract.ts';
 
 describe('API paths', () => {
   it('builds every video-edit path of spec section 7', () => {
@@ -46,14 +49,35 @@ describe('API paths', () => {
     expect(apiPaths.autojob('a/../b')).toBe('/api/manage/autojob/a%2F..%2Fb');
   });
 
-  it('agrees with the route patterns the server registers', () => {
-    const fill = (pattern: string): string =>
-      pattern.replace(/:(\w+)/g, (_, name: string) => `${name}-value`);
-    expect(apiPaths.clipConfirm('id-value', 'instance_id-value', 'clip_id-value')).toBe(
-      fill(API_ROUTES.clipConfirm),
+  it('fills every entry of the endpoint table from its own pattern', () => {
+    for (const [name, entry] of Object.entries(ENDPOINTS)) {
+      const names = pathParamNamesOf(entry.path);
+      const build = apiPaths[name as EndpointName] as (...args: string[]) => string;
+      expect(build(...names.map((param) => `${param}-value`))).toBe(
+        entry.path.replace(/:(\w+)/g, (_, param: string) => `${param}-value`),
+      );
+    }
+  });
+
+  it('describes each method and path once, with params matching the pattern', () => {
+    const routes = Object.values(ENDPOINTS).map((entry) => `${entry.method} ${entry.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+    for (const entry of Object.values(ENDPOINTS)) {
+      const names = pathParamNamesOf(entry.path);
+      const shape = 'params' in entry ? Object.keys(entry.params.shape) : [];
+      expect(shape.sort()).toEqual([...names].sort());
+    }
+  });
+
+  it('adds a query only when one is given', () => {
+    expect(apiPaths.autojobDownload('j1')).toBe('/api/manage/autojob/j1/download');
+    expect(apiPaths.autojobDownload('j1', { asset_id: 'a 1' })).toBe(
+      '/api/manage/autojob/j1/download?asset_id=a+1',
     );
-    expect(apiPaths.autojobAsset('id-value', 'asset_id-value')).toBe(fill(API_ROUTES.autojobAsset));
-    expect(apiPaths.customer('provider-value', 'sessionId-value')).toBe(fill(API_ROUTES.customer));
+    expect(urlOf(ENDPOINTS.clip, { id: 'j', instance_id: 'i', clip_id: 'c' })).toBe(
+      '/api/manage/autojob/j/instance/i/clip/c',
+    );
+    expect(() => urlOf(ENDPOINTS.clip, { id: 'j' })).toThrow(/instance_id/);
   });
 
   it('builds the screen paths', () => {

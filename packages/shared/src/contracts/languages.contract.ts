@@ -1,12 +1,9 @@
 import { z } from 'zod';
 
-/**
- * GET /api/manage/languages → {languages: [{code, name, available, needs}]}: every language of
- * SPEC 5 (about 99 codes, en first), each saying whether the server's installed speech engines can
- * transcribe it and, when not, what would enable it (SPEC 2.7 "Select Language", default en).
- * NOTE: not in the spec's call table; the create panel uses it to disable what cannot work.
- */
-export const LANGUAGES_ROUTE = '/api/manage/languages';
+// GET /api/manage/languages → {languages: [{code, name, available, needs}]}: every language of
+// SPEC 5 (about 99 codes, en first), each saying whether the server's installed speech engines can
+// transcribe it and, when not, what would enable it (SPEC 2.7 "Select Language", default en).
+// NOTE: not in the spec's call table; the create panel uses it to disable what cannot work.
 
 export const languageOptionSchema = z.object({
   code: z.string().min(1),

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  API_ROUTES,
-  assetParamsSchema,
-  autoJobParamsSchema,
-  downloadQuerySchema,
-} from '@roughcut/shared';
+import { ENDPOINTS } from '@roughcut/shared';
 import type { OkResponse } from '@roughcut/shared';
 import type { AppContext, AppModule } from '../../app-context.ts';
-import { parseInput } from '../../http/errors.ts';
-import { requireUser } from '../auth/auth.guard.ts';
+import { routeEndpoint } from '../../http/endpoint-route.ts';
 import {
   deleteAllAssets,
   getAssetUrl,
@@ -20,31 +14,29 @@ import {
 const OK: OkResponse = { ok: true };
 
 function registerAssetRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const auth = { preHandler: requireUser };
-  const jobId = (params: unknown): string => parseInput(autoJobParamsSchema, params, 'The id').id;
-
-  app.get(API_ROUTES.autojobAssets, auth, async (request) =>
-    listAssets(ctx, request.user.id, jobId(request.params)),
+  routeEndpoint(app, ENDPOINTS.autojobAssets, {}, async (request, { params }) =>
+    listAssets(ctx, request.user.id, params.id),
   );
 
-  app.get(API_ROUTES.autojobAsset, auth, async (request) => {
-    const params = parseInput(assetParamsSchema, request.params, 'The id');
-    return getAssetUrl(ctx, request.user.id, params.id, params.asset_id);
-  });
+  routeEndpoint(app, ENDPOINTS.autojobAsset, {}, async (request, { params }) =>
+    getAssetUrl(ctx, request.user.id, params.id, params.asset_id),
+  );
 
-  app.get(API_ROUTES.autojobDownload, auth, async (request) => {
-    const id = jobId(request.params);
-    const query = parseInput(downloadQuerySchema, request.query ?? {}, 'The download');
-    return getDownloadUrl(ctx, request.user.id, id, query.asset_id);
-  });
+  routeEndpoint(
+    app,
+    ENDPOINTS.autojobDownload,
+    { where: { query: 'The download' } },
+    async (request, { params, query }) =>
+      getDownloadUrl(ctx, request.user.id, params.id, query.asset_id),
+  );
 
-  app.delete(API_ROUTES.autojobAssetsAll, auth, async (request) => {
-    await deleteAllAssets(ctx, request.user.id, jobId(request.params));
+  routeEndpoint(app, ENDPOINTS.autojobAssetsAll, {}, async (request, { params }) => {
+    await deleteAllAssets(ctx, request.user.id, params.id);
     return OK;
   });
 
-  app.post(API_ROUTES.autojobUpload, auth, async (request) =>
-    uploadVideo(ctx, request, request.user.id, jobId(request.params)),
+  routeEndpoint(app, ENDPOINTS.autojobUpload, {}, async (request, { params }) =>
+    uploadVideo(ctx, request, request.user.id, params.id),
   );
 }
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  codeParamSchema,
+  ENDPOINTS,
   loginRequestSchema,
   registerRequestSchema,
   resetPasswordConfirmRequestSchema,
-  resetPasswordRequestParamSchema,
 } from '@roughcut/shared';
 import type { OkResponse, UserResponse } from '@roughcut/shared';
 import type { AppContext, AppModule } from '../../app-context.ts';
+import { routeEndpoint } from '../../http/endpoint-route.ts';
 import { badRequest, parseInput } from '../../http/errors.ts';
 import { AUTH_MESSAGES as M } from './auth.messages.ts';
 import { sameOriginOnly } from '../../http/csrf.ts';
@@ -18,7 +18,6 @@ import {
   perIpLimit,
   tooManyAttempts,
 } from '../../http/rate-limit.ts';
-import { requireUser } from './auth.guard.ts';
 import type { SessionUser } from './auth.guard.ts';
 import {
   authenticate,
@@ -65,20 +64,25 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const lockout = new LoginLockout(limits, clock);
   // NOTE: reset mails count per account whichever client asks, so nobody can flood a mailbox.
   const resetMails = new AttemptCounter({ windowMs: limits.windowMs, now: clock });
+  const form = { bodyLimit: BODY_LIMIT, config: perIpLimit(limits) };
 
-  app.get('/api/auth/attemptlogin', { preHandler: requireUser }, (request, reply) =>
-    reply.send(toUserResponse(request.user)),
-  );
+  routeEndpoint(app, ENDPOINTS.attemptLogin, {}, (request) => toUserResponse(request.user));
 
-  app.post(
-    '/api/auth/login',
-    { bodyLimit: BODY_LIMIT, config: perIpLimit(limits) },
-    async (request, reply) => {
-      const body = parseInput(
-        loginRequestSchema,
-        requireFilled(request.body, { email: M.mustEnterEmail, password: M.mustEnterPassword }),
-        'The login form',
-      );
+  routeEndpoint(
+    app,
+    ENDPOINTS.login,
+    {
+      ...form,
+      parse: {
+        body: (raw) =>
+          parseInput(
+            loginRequestSchema,
+            requireFilled(raw, { email: M.mustEnterEmail, password: M.mustEnterPassword }),
+            'The login form',
+          ),
+      },
+    },
+    async (request, { body }, reply) => {
       const result = await authenticate(ctx, body, lockout, request.ip);
       if ('retryAfterS' in result) {
         reply.header('retry-after', String(result.retryAfterS));
@@ -90,57 +94,57 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   // NOTE: the spec makes logout a GET; it is still refused when another site triggers it.
-  app.get(
-    '/api/auth/logout',
+  routeEndpoint(
+    app,
+    ENDPOINTS.logout,
     { onRequest: sameOriginOnly(ctx.config.publicUrl) },
-    async (request, reply) => {
+    async (request, _input, reply) => {
       await endSession(ctx, request, reply);
       return OK;
     },
   );
 
-  app.post(
-    '/api/register',
+  routeEndpoint(
+    app,
+    ENDPOINTS.register,
     {
-      bodyLimit: BODY_LIMIT,
-      config: perIpLimit(limits),
-      preHandler: perAccountLimit(app, limits, 'register', bodyField('email')),
+      ...form,
+      preHandler: [perAccountLimit(app, limits, 'register', bodyField('email'))],
+      parse: {
+        body: (raw) =>
+          parseInput(
+            registerRequestSchema,
+            requireFilled(raw, {
+              email: M.mustEnterEmail,
+              username: M.mustEnterUsername,
+              password: M.mustEnterPassword,
+            }),
+            'The sign-up form',
+          ),
+      },
     },
-    async (request) => {
-      const body = parseInput(
-        registerRequestSchema,
-        requireFilled(request.body, {
-          email: M.mustEnterEmail,
-          username: M.mustEnterUsername,
-          password: M.mustEnterPassword,
-        }),
-        'The sign-up form',
-      );
+    async (_request, { body }) => {
       await register(ctx, body);
       return OK;
     },
   );
 
-  app.post(
-    '/api/register/:code/confirm',
-    { bodyLimit: BODY_LIMIT, config: perIpLimit(limits) },
-    async (request) => {
-      const { code } = parseInput(codeParamSchema, request.params, 'The link');
-      await confirmRegistration(ctx, code);
+  routeEndpoint(
+    app,
+    ENDPOINTS.registerConfirm,
+    { ...form, where: { params: 'The link' } },
+    async (_request, { params }) => {
+      await confirmRegistration(ctx, params.code);
       return OK;
     },
   );
 
-  app.post(
-    '/api/resetpassword/:emailOrUsername',
-    { bodyLimit: BODY_LIMIT, config: perIpLimit(limits) },
-    async (request) => {
-      const { emailOrUsername } = parseInput(
-        resetPasswordRequestParamSchema,
-        request.params,
-        'The email',
-      );
-      const mailed = await requestPasswordReset(ctx, emailOrUsername, (account) => {
+  routeEndpoint(
+    app,
+    ENDPOINTS.resetPasswordRequest,
+    { ...form, where: { params: 'The email' } },
+    async (_request, { params }) => {
+      const mailed = await requestPasswordReset(ctx, params.emailOrUsername, (account) => {
         if (resetMails.read(account).count >= limits.perAccount) return false;
         resetMails.add(account);
         return true;
@@ -150,17 +154,23 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.post(
-    '/api/resetpassword/:code/confirm',
-    { bodyLimit: BODY_LIMIT, config: perIpLimit(limits) },
-    async (request) => {
-      const { code } = parseInput(codeParamSchema, request.params, 'The link');
-      const { password } = parseInput(
-        resetPasswordConfirmRequestSchema,
-        requireFilled(request.body, { password: M.mustEnterPassword }),
-        'The new password form',
-      );
-      await confirmPasswordReset(ctx, code, password);
+  routeEndpoint(
+    app,
+    ENDPOINTS.resetPasswordConfirm,
+    {
+      ...form,
+      where: { params: 'The link' },
+      parse: {
+        body: (raw) =>
+          parseInput(
+            resetPasswordConfirmRequestSchema,
+            requireFilled(raw, { password: M.mustEnterPassword }),
+            'The new password form',
+          ),
+      },
+    },
+    async (_request, { params, body }) => {
+      await confirmPasswordReset(ctx, params.code, body.password);
       return OK;
     },
   );

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  API_ROUTES,
   CREATE_EDIT_MESSAGES,
-  addStepRequestSchema,
-  autoJobParamsSchema,
+  ENDPOINTS,
   createAutoJobRequestSchema,
   deleteStepRequestSchema,
   updateAutoJobRequestSchema,
@@ -12,7 +10,7 @@ import type { OkResponse } from '@roughcut/shared';
 import type { AppContext, AppModule } from '../../app-context.ts';
 import { badRequest, parseInput } from '../../http/errors.ts';
 import { sendJsonIfChanged } from '../../http/conditional.ts';
-import { requireUser } from '../auth/auth.guard.ts';
+import { routeEndpoint } from '../../http/endpoint-route.ts';
 import {
   addStep,
   cancelJob,
@@ -30,67 +28,76 @@ const OK: OkResponse = { ok: true };
 const JOB = 'The video edit';
 
 function registerAutojobRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const auth = { preHandler: requireUser };
-  const jobId = (params: unknown): string => parseInput(autoJobParamsSchema, params, 'The id').id;
-
-  app.get(API_ROUTES.autojobs, auth, async (request, reply) =>
+  routeEndpoint(app, ENDPOINTS.autojobs, {}, async (request, _input, reply) =>
     sendJsonIfChanged(request, reply, await listJobs(ctx, request.user.id)),
   );
 
-  app.put(API_ROUTES.autojobCreate, auth, async (request) => {
-    requireName(request.body, true);
-    const body = parseInput(createAutoJobRequestSchema, request.body ?? {}, JOB);
-    return createJob(ctx, request.user.id, body);
-  });
-
-  app.get(API_ROUTES.autojob, auth, async (request, reply) =>
-    sendJsonIfChanged(request, reply, await getJob(ctx, request.user.id, jobId(request.params))),
+  routeEndpoint(
+    app,
+    ENDPOINTS.autojobCreate,
+    {
+      parse: {
+        body: (raw) => parseInput(createAutoJobRequestSchema, requireName(raw, true) ?? {}, JOB),
+      },
+    },
+    async (request, { body }) => createJob(ctx, request.user.id, body),
   );
 
-  app.post(API_ROUTES.autojob, auth, async (request) => {
-    const id = jobId(request.params);
-    requireName(request.body, false);
-    const body = parseInput(updateAutoJobRequestSchema, request.body ?? {}, JOB);
-    return updateJobSettings(ctx, request.user.id, id, body);
-  });
+  routeEndpoint(app, ENDPOINTS.autojob, {}, async (request, { params }, reply) =>
+    sendJsonIfChanged(request, reply, await getJob(ctx, request.user.id, params.id)),
+  );
 
-  app.delete(API_ROUTES.autojob, auth, async (request) => {
-    await deleteJobEntirely(ctx, request.user.id, jobId(request.params));
+  routeEndpoint(
+    app,
+    ENDPOINTS.autojobUpdate,
+    {
+      parse: {
+        body: (raw) => parseInput(updateAutoJobRequestSchema, requireName(raw, false) ?? {}, JOB),
+      },
+    },
+    async (request, { params, body }) => updateJobSettings(ctx, request.user.id, params.id, body),
+  );
+
+  routeEndpoint(app, ENDPOINTS.autojobDelete, {}, async (request, { params }) => {
+    await deleteJobEntirely(ctx, request.user.id, params.id);
     return OK;
   });
 
-  app.get(API_ROUTES.autojobSteps, auth, async (request) =>
-    getSteps(ctx, request.user.id, jobId(request.params)),
+  routeEndpoint(app, ENDPOINTS.autojobSteps, {}, async (request, { params }) =>
+    getSteps(ctx, request.user.id, params.id),
   );
 
-  app.post(API_ROUTES.autojobStep, auth, async (request) => {
-    const id = jobId(request.params);
-    const { step_type } = parseInput(addStepRequestSchema, request.body ?? {}, 'The step');
-    return addStep(ctx, request.user.id, id, step_type);
-  });
-
-  app.post(API_ROUTES.autojobStepDelete, auth, async (request) => {
-    const id = jobId(request.params);
-    const stepType = parseInput(deleteStepRequestSchema, bareString(request.body), 'The step');
-    return deleteStep(ctx, request.user.id, id, stepType);
-  });
-
-  app.post(API_ROUTES.autojobStart, auth, async (request) =>
-    startJob(ctx, request.user.id, jobId(request.params)),
+  routeEndpoint(
+    app,
+    ENDPOINTS.autojobStep,
+    { where: { body: 'The step' } },
+    async (request, { params, body }) => addStep(ctx, request.user.id, params.id, body.step_type),
   );
 
-  app.post(API_ROUTES.autojobCancel, auth, async (request) =>
-    cancelJob(ctx, request.user.id, jobId(request.params)),
+  routeEndpoint(
+    app,
+    ENDPOINTS.autojobStepDelete,
+    { parse: { body: (raw) => parseInput(deleteStepRequestSchema, bareString(raw), 'The step') } },
+    async (request, { params, body }) => deleteStep(ctx, request.user.id, params.id, body),
+  );
+
+  routeEndpoint(app, ENDPOINTS.autojobStart, {}, async (request, { params }) =>
+    startJob(ctx, request.user.id, params.id),
+  );
+
+  routeEndpoint(app, ENDPOINTS.autojobCancel, {}, async (request, { params }) =>
+    cancelJob(ctx, request.user.id, params.id),
   );
 }
 
 /** The spec's "Please enter a name first" for a missing or blank name (not zod's wording). */
-function requireName(body: unknown, required: boolean): void {
+function requireName(body: unknown, required: boolean): unknown {
   const name =
     typeof body === 'object' && body !== null ? (body as { name?: unknown }).name : undefined;
-  if (name === undefined && !required) return;
+  if (name === undefined && !required) return body;
   if (typeof name !== 'string' || name.trim() === '')
     throw badRequest(CREATE_EDIT_MESSAGES.nameRequired);
+  return body;
 }
 
 /** The step type alone: a JSON string, or the same sent as text/plain (quoted or not). */

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  API_ROUTES,
   BILLING_MESSAGES,
+  ENDPOINTS,
   PAYMENT_PROVIDER,
-  checkoutSessionFormSchema,
   checkoutSessionParamsSchema,
   customerParamsSchema,
 } from '@roughcut/shared';
+import type { CheckoutSessionParams } from '@roughcut/shared';
 import type { AppContext, AppModule } from '../../app-context.ts';
+import { routeEndpoint } from '../../http/endpoint-route.ts';
 import { HttpError, badRequest, notFound, parseInput } from '../../http/errors.ts';
 import { perIpLimit } from '../../http/rate-limit.ts';
 import { requireUser } from '../auth/auth.guard.ts';
@@ -52,6 +53,13 @@ function checkProvider(provider: string): void {
   if (provider !== PAYMENT_PROVIDER) throw notFound(BILLING_MESSAGES.unknownProvider);
 }
 
+/** `{provider}`: well formed, and the one this server speaks to (404 otherwise). */
+function providerParams(raw: unknown): CheckoutSessionParams {
+  const params = parseInput(checkoutSessionParamsSchema, raw, 'The provider');
+  checkProvider(params.provider);
+  return params;
+}
+
 function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const gateway = ctx.config.stripe ? createStripeGateway(ctx.config.stripe) : undefined;
 
@@ -66,21 +74,22 @@ function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): void {
     return redirect(request, reply, `/account/billing?checkout=${error.problem}`);
   };
 
-  app.get(API_ROUTES.billing, { preHandler: requireUser }, async (request) =>
+  routeEndpoint(app, ENDPOINTS.billing, {}, async (request) =>
     getBillingSummary(ctx, request.user.id, gateway),
   );
 
-  app.post(
-    API_ROUTES.checkoutSession,
-    {
-      bodyLimit: FORM_BODY_LIMIT,
-      config: perIpLimit(ctx.rateLimits),
-      preHandler: requireUserForForm,
-    },
-    async (request, reply) => {
-      const { provider } = parseInput(checkoutSessionParamsSchema, request.params, 'The provider');
-      checkProvider(provider);
-      parseInput(checkoutSessionFormSchema, request.body ?? {}, 'The checkout form');
+  const formPost = {
+    bodyLimit: FORM_BODY_LIMIT,
+    config: perIpLimit(ctx.rateLimits),
+    authenticate: requireUserForForm,
+    parse: { params: providerParams },
+  };
+
+  routeEndpoint(
+    app,
+    ENDPOINTS.checkoutSession,
+    { ...formPost, where: { body: 'The checkout form' } },
+    async (request, _input, reply) => {
       try {
         return redirect(request, reply, await startCheckout(ctx, request.user, gateway));
       } catch (error) {
@@ -89,32 +98,30 @@ function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.post(
-    API_ROUTES.portalSession,
+  routeEndpoint(app, ENDPOINTS.portalSession, formPost, async (request, _input, reply) => {
+    try {
+      return redirect(request, reply, await startPortal(ctx, request.user.id, gateway));
+    } catch (error) {
+      return problemRedirect(request, reply, error);
+    }
+  });
+
+  routeEndpoint(
+    app,
+    ENDPOINTS.customer,
     {
       bodyLimit: FORM_BODY_LIMIT,
       config: perIpLimit(ctx.rateLimits),
-      preHandler: requireUserForForm,
+      parse: {
+        params: (raw) => {
+          const params = parseInput(customerParamsSchema, raw, 'The checkout');
+          checkProvider(params.provider);
+          return params;
+        },
+      },
     },
-    async (request, reply) => {
-      const { provider } = parseInput(checkoutSessionParamsSchema, request.params, 'The provider');
-      checkProvider(provider);
-      try {
-        return redirect(request, reply, await startPortal(ctx, request.user.id, gateway));
-      } catch (error) {
-        return problemRedirect(request, reply, error);
-      }
-    },
-  );
-
-  app.post(
-    API_ROUTES.customer,
-    { bodyLimit: FORM_BODY_LIMIT, config: perIpLimit(ctx.rateLimits), preHandler: requireUser },
-    async (request) => {
-      const params = parseInput(customerParamsSchema, request.params, 'The checkout');
-      checkProvider(params.provider);
-      return lookUpCustomer(ctx, request.user, params.sessionId, gateway, request.log);
-    },
+    async (request, { params }) =>
+      lookUpCustomer(ctx, request.user, params.sessionId, gateway, request.log),
   );
 
   // NOTE: its own scope, because the signature covers the exact bytes sent: the body must reach
@@ -126,24 +133,27 @@ function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): void {
       { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
-    scope.post(API_ROUTES.paymentWebhook, async (request) => {
-      const { provider } = parseInput(checkoutSessionParamsSchema, request.params, 'The provider');
-      checkProvider(provider);
-      if (!gateway) throw new HttpError(503, BILLING_MESSAGES.notConfigured);
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers['stripe-signature'];
-      let event;
-      try {
-        event = gateway.verifyEvent(raw, Array.isArray(signature) ? signature[0] : signature);
-      } catch (error) {
-        if (!(error instanceof WebhookSignatureError)) throw error;
-        request.log.warn({ reason: error.message }, 'payment webhook refused');
-        throw badRequest(BILLING_MESSAGES.badSignature);
-      }
-      const outcome = await applyPaymentEvent(ctx, event);
-      request.log.info({ eventId: event.id, type: event.type, outcome }, 'payment event');
-      return { received: true, outcome };
-    });
+    routeEndpoint(
+      scope,
+      ENDPOINTS.paymentWebhook,
+      { parse: { params: providerParams } },
+      async (request) => {
+        if (!gateway) throw new HttpError(503, BILLING_MESSAGES.notConfigured);
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['stripe-signature'];
+        let event;
+        try {
+          event = gateway.verifyEvent(raw, Array.isArray(signature) ? signature[0] : signature);
+        } catch (error) {
+          if (!(error instanceof WebhookSignatureError)) throw error;
+          request.log.warn({ reason: error.message }, 'payment webhook refused');
+          throw badRequest(BILLING_MESSAGES.badSignature);
+        }
+        const outcome = await applyPaymentEvent(ctx, event);
+        request.log.info({ eventId: event.id, type: event.type, outcome }, 'payment event');
+        return { received: true as const, outcome };
+      },
+    );
     done();
   });
 }

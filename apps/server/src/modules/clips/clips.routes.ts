@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
-  API_ROUTES,
-  clipParamsSchema,
+  ENDPOINTS,
   customConfirmClipRequestSchema,
   defaultConfirmClipRequestSchema,
-  instanceParamsSchema,
   NOTHING_CONFIRMED_MESSAGE,
 } from '@roughcut/shared';
-import type { ConfirmClipRequest } from '@roughcut/shared';
+import type { ClipParams, ConfirmClipRequest, InstanceParams } from '@roughcut/shared';
 import type { AppContext, AppModule } from '../../app-context.ts';
+import { routeEndpoint } from '../../http/endpoint-route.ts';
 import { badRequest, describeZodIssue, parseInput } from '../../http/errors.ts';
-import { requireUser } from '../auth/auth.guard.ts';
 import {
   confirmClip,
   continueInstance,
@@ -50,39 +48,44 @@ function parseConfirm(body: unknown): ConfirmClipRequest {
 }
 
 function registerClipRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const auth = { preHandler: requireUser };
-  const instanceIds = (request: { params: unknown; user: { id: string } }) => {
-    const p = parseInput(instanceParamsSchema, request.params, 'The id');
-    return { userId: request.user.id, jobId: p.id, instanceId: p.instance_id };
-  };
-  const clipIds = (request: { params: unknown; user: { id: string } }) => {
-    const p = parseInput(clipParamsSchema, request.params, 'The id');
-    return {
-      userId: request.user.id,
-      jobId: p.id,
-      instanceId: p.instance_id,
-      clipId: p.clip_id,
-    };
-  };
-
-  app.get(API_ROUTES.instanceClips, auth, async (request) => listClips(ctx, instanceIds(request)));
-  app.post(API_ROUTES.instanceConfirm, auth, async (request) =>
-    continueInstance(ctx, instanceIds(request)),
-  );
-  app.post(API_ROUTES.instanceClipsConfirm, auth, async (request) =>
-    setAllConfirmed(ctx, instanceIds(request), true),
-  );
-  app.post(API_ROUTES.instanceClipsUnconfirm, auth, async (request) =>
-    setAllConfirmed(ctx, instanceIds(request), false),
-  );
-  app.get(API_ROUTES.clip, auth, async (request) => getClip(ctx, clipIds(request)));
-  app.get(API_ROUTES.clipWaveform, auth, async (request) => getClipWaveform(ctx, clipIds(request)));
-  app.post(API_ROUTES.clipConfirm, { ...auth, bodyLimit: CONFIRM_BODY_LIMIT }, async (request) => {
-    const ids = clipIds(request);
-    const body = parseConfirm(request.body);
-    return confirmClip(ctx, ids, body);
+  type Request = { user: { id: string } };
+  const instanceIds = (request: Request, params: InstanceParams) => ({
+    userId: request.user.id,
+    jobId: params.id,
+    instanceId: params.instance_id,
   });
-  app.post(API_ROUTES.clipUnconfirm, auth, async (request) => unconfirmClip(ctx, clipIds(request)));
+  const clipIds = (request: Request, params: ClipParams) => ({
+    ...instanceIds(request, params),
+    clipId: params.clip_id,
+  });
+
+  routeEndpoint(app, ENDPOINTS.instanceClips, {}, async (request, { params }) =>
+    listClips(ctx, instanceIds(request, params)),
+  );
+  routeEndpoint(app, ENDPOINTS.instanceConfirm, {}, async (request, { params }) =>
+    continueInstance(ctx, instanceIds(request, params)),
+  );
+  routeEndpoint(app, ENDPOINTS.instanceClipsConfirm, {}, async (request, { params }) =>
+    setAllConfirmed(ctx, instanceIds(request, params), true),
+  );
+  routeEndpoint(app, ENDPOINTS.instanceClipsUnconfirm, {}, async (request, { params }) =>
+    setAllConfirmed(ctx, instanceIds(request, params), false),
+  );
+  routeEndpoint(app, ENDPOINTS.clip, {}, async (request, { params }) =>
+    getClip(ctx, clipIds(request, params)),
+  );
+  routeEndpoint(app, ENDPOINTS.clipWaveform, {}, async (request, { params }) =>
+    getClipWaveform(ctx, clipIds(request, params)),
+  );
+  routeEndpoint(
+    app,
+    ENDPOINTS.clipConfirm,
+    { bodyLimit: CONFIRM_BODY_LIMIT, parse: { body: parseConfirm } },
+    async (request, { params, body }) => confirmClip(ctx, clipIds(request, params), body),
+  );
+  routeEndpoint(app, ENDPOINTS.clipUnconfirm, {}, async (request, { params }) =>
+    unconfirmClip(ctx, clipIds(request, params)),
+  );
 }
 
 export const clipsModule: AppModule = { name: 'clips', register: registerClipRoutes };

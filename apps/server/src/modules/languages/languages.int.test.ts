@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  LANGUAGES_ROUTE,
   LANGUAGE_CODES,
   apiPaths,
   autoJobSchema,
@@ -77,12 +76,12 @@ describe.each(TEST_DATABASES)('languages API on %s', (kind) => {
   });
 
   it('401s without a session', async () => {
-    expect((await t.app.inject({ method: 'GET', url: LANGUAGES_ROUTE })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: apiPaths.languages() })).statusCode).toBe(401);
   });
 
   it.skipIf(!defaultSetup)('offers English here and disables the rest with a reason', async () => {
     const call = caller(t, await signUp(t));
-    const response = await call('GET', LANGUAGES_ROUTE);
+    const response = await call('GET', apiPaths.languages());
     expect(response.statusCode).toBe(200);
     const { languages } = languageListResponseSchema.parse(response.json());
     expect(languages).toHaveLength(LANGUAGE_CODES.length);

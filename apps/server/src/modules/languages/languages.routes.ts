@@ -1,11 +1,11 @@
-import { LANGUAGES_ROUTE } from '@roughcut/shared';
+import { ENDPOINTS } from '@roughcut/shared';
 import type { AppModule } from '../../app-context.ts';
-import { requireUser } from '../auth/auth.guard.ts';
+import { routeEndpoint } from '../../http/endpoint-route.ts';
 import { listLanguages } from './languages.service.ts';
 
 export const languagesModule: AppModule = {
   name: 'languages',
   register(app) {
-    app.get(LANGUAGES_ROUTE, { preHandler: requireUser }, async () => listLanguages());
+    routeEndpoint(app, ENDPOINTS.languages, {}, async () => listLanguages());
   },
 };

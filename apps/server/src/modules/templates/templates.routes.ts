@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  API_ROUTES,
-  DRAW_EXAMPLE_CONTENT_TYPE,
-  createTemplateRequestSchema,
-  drawExampleQuerySchema,
-  drawExampleRequestSchema,
-  saveTemplateRequestSchema,
-  templateParamsSchema,
-} from '@roughcut/shared';
+import { DRAW_EXAMPLE_CONTENT_TYPE, ENDPOINTS } from '@roughcut/shared';
 import type { OkResponse } from '@roughcut/shared';
 import type { AppContext, AppModule } from '../../app-context.ts';
-import { parseInput } from '../../http/errors.ts';
-import { requireUser } from '../auth/auth.guard.ts';
+import { routeEndpoint } from '../../http/endpoint-route.ts';
 import {
   createTemplate,
   drawExample,
@@ -24,38 +15,46 @@ const OK: OkResponse = { ok: true };
 const TEMPLATE = 'The template';
 
 function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const auth = { preHandler: requireUser };
+  routeEndpoint(app, ENDPOINTS.templates, {}, async (request) =>
+    listTemplates(ctx, request.user.id),
+  );
 
-  app.get(API_ROUTES.templates, auth, async (request) => listTemplates(ctx, request.user.id));
+  routeEndpoint(
+    app,
+    ENDPOINTS.templateCreate,
+    { where: { body: TEMPLATE } },
+    async (request, { body }) => createTemplate(ctx, request.user.id, body),
+  );
 
-  app.put(API_ROUTES.templates, auth, async (request) => {
-    const body = parseInput(createTemplateRequestSchema, request.body ?? {}, TEMPLATE);
-    return createTemplate(ctx, request.user.id, body);
-  });
+  routeEndpoint(
+    app,
+    ENDPOINTS.templateSave,
+    { where: { body: TEMPLATE } },
+    async (request, { body }) => {
+      await saveTemplate(ctx, request.user.id, body);
+      return OK;
+    },
+  );
 
-  app.post(API_ROUTES.templates, auth, async (request) => {
-    const body = parseInput(saveTemplateRequestSchema, request.body ?? {}, TEMPLATE);
-    await saveTemplate(ctx, request.user.id, body);
+  routeEndpoint(app, ENDPOINTS.template, {}, async (request, { params }) => {
+    await removeTemplate(ctx, request.user.id, params.id);
     return OK;
   });
 
-  app.delete(API_ROUTES.template, auth, async (request) => {
-    const { id } = parseInput(templateParamsSchema, request.params, 'The id');
-    await removeTemplate(ctx, request.user.id, id);
-    return OK;
-  });
-
-  app.post(API_ROUTES.drawExample, auth, async (request, reply) => {
-    const query = parseInput(drawExampleQuerySchema, request.query ?? {}, 'The example size');
-    const settings = parseInput(drawExampleRequestSchema, request.body ?? {}, 'The settings');
-    const controller = new AbortController();
-    // NOTE: a preview nobody waits for any more (the slider moved on) is not finished.
-    request.raw.once('close', () => {
-      if (!reply.sent) controller.abort();
-    });
-    const png = await drawExample(request.user.id, settings, query, controller.signal);
-    return reply.type(DRAW_EXAMPLE_CONTENT_TYPE).header('cache-control', 'no-store').send(png);
-  });
+  routeEndpoint(
+    app,
+    ENDPOINTS.drawExample,
+    { where: { query: 'The example size', body: 'The settings' } },
+    async (request, { query, body }, reply) => {
+      const controller = new AbortController();
+      // NOTE: a preview nobody waits for any more (the slider moved on) is not finished.
+      request.raw.once('close', () => {
+        if (!reply.sent) controller.abort();
+      });
+      const png = await drawExample(request.user.id, body, query, controller.signal);
+      return reply.type(DRAW_EXAMPLE_CONTENT_TYPE).header('cache-control', 'no-store').send(png);
+    },
+  );
 }
 
 export const templatesModule: AppModule = { name: 'templates', register: registerTemplateRoutes };

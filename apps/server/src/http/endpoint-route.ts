@@ -1,0 +1,86 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteShorthandOptions,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import type { Endpoint, EndpointResponse } from '@roughcut/shared';
+import type { z } from 'zod';
+import { requireUser } from '../modules/auth/auth.guard.ts';
+import { parseInput } from './errors.ts';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** The request's params, query and body, each checked against the endpoint's schema. */
+export type EndpointInput<E extends Endpoint> = {
+  params: Parsed<E['params']>;
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+};
+
+type Part = keyof EndpointInput<Endpoint>;
+
+export type EndpointRouteOptions<E extends Endpoint> = {
+  /** Names each part in a 400's message ("The id is ..."); defaults below. */
+  where?: Partial<Record<Part, string>>;
+  /**
+   * Replaces the table's check of one part where the spec words its own message (the auth
+   * forms' "You must enter ...", a job's "Please enter a name first").
+   */
+  parse?: { [P in Part]?: (raw: unknown) => EndpointInput<E>[P] };
+  /** Replaces `requireUser` for a `user` endpoint (the billing form posts' redirect to /login). */
+  authenticate?: preHandlerAsyncHookHandler;
+  /** More preHandlers, run after the user is known (rate limits per account). */
+  preHandler?: preHandlerAsyncHookHandler[];
+} & Pick<RouteShorthandOptions, 'bodyLimit' | 'config' | 'onRequest'>;
+
+export type EndpointHandler<E extends Endpoint> = (
+  request: FastifyRequest,
+  input: EndpointInput<E>,
+  reply: FastifyReply,
+) => Promise<EndpointResponse<E> | FastifyReply> | EndpointResponse<E> | FastifyReply;
+
+const DEFAULT_WHERE: Record<Part, string> = {
+  params: 'The id',
+  query: 'The query',
+  body: 'The request body',
+};
+
+/**
+ * Registers one entry of the endpoint table: its method and path, `requireUser` when it needs a
+ * signed-in user, and its params, query and body parsed (a 400 `{err}` naming the field) before
+ * the handler, which authorises and hands off to a service.
+ */
+export function routeEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  entry: E,
+  options: EndpointRouteOptions<E>,
+  handler: EndpointHandler<E>,
+): void {
+  const { where, parse, authenticate, preHandler = [], ...routeOptions } = options;
+  const label = (part: Part) => where?.[part] ?? DEFAULT_WHERE[part];
+  const check = <P extends Part>(part: P, raw: unknown): EndpointInput<E>[P] => {
+    const custom = parse?.[part];
+    if (custom) return custom(raw);
+    const schema = entry[part];
+    if (!schema) return undefined as EndpointInput<E>[P];
+    return parseInput(schema, raw ?? {}, label(part)) as EndpointInput<E>[P];
+  };
+  const guards = entry.auth === 'user' ? [authenticate ?? requireUser] : [];
+
+  app.route({
+    ...routeOptions,
+    method: entry.method,
+    url: entry.path,
+    preHandler: [...guards, ...preHandler],
+    handler: async (request, reply) => {
+      const input: EndpointInput<E> = {
+        params: check('params', request.params),
+        query: check('query', request.query),
+        body: entry.bodyKind === 'multipart' ? (undefined as never) : check('body', request.body),
+      };
+      return handler(request, input, reply);
+    },
+  });
+}

@@ -1,0 +1,432 @@
+import { z } from 'zod';
+import {
+  assetListResponseSchema,
+  assetParamsSchema,
+  assetUrlResponseSchema,
+} from './asset.contract.ts';
+import {
+  downloadQuerySchema,
+  downloadResponseSchema,
+  uploadResponseSchema,
+} from './asset.contract.ts';
+import {
+  accountResponseSchema,
+  codeParamSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  resetPasswordConfirmRequestSchema,
+  resetPasswordRequestParamSchema,
+  sessionUserResponseSchema,
+  updateEmailParamSchema,
+  updateUserRequestSchema,
+  userResponseSchema,
+} from './auth.contract.ts';
+import {
+  addStepRequestSchema,
+  autoJobListResponseSchema,
+  autoJobParamsSchema,
+  autoJobResponseSchema,
+  cancelAutoJobResponseSchema,
+  createAutoJobRequestSchema,
+  createAutoJobResponseSchema,
+  deleteStepRequestSchema,
+  startAutoJobResponseSchema,
+  stepChangeResponseSchema,
+  stepListResponseSchema,
+  updateAutoJobRequestSchema,
+  updateAutoJobResponseSchema,
+} from './autojob.contract.ts';
+import {
+  billingSummarySchema,
+  checkoutSessionFormSchema,
+  checkoutSessionParamsSchema,
+  customerParamsSchema,
+  customerResponseSchema,
+} from './billing.contract.ts';
+import {
+  bulkClipResponseSchema,
+  clipListResponseSchema,
+  clipParamsSchema,
+  clipResponseSchema,
+  confirmClipRequestSchema,
+  confirmClipResponseSchema,
+  instanceParamsSchema,
+  unconfirmClipResponseSchema,
+  waveformResponseSchema,
+} from './clip.contract.ts';
+import { healthResponseSchema, okResponseSchema } from './common.contract.ts';
+import { drawExampleQuerySchema, drawExampleRequestSchema } from './draw.contract.ts';
+import { endpoint } from './endpoint.contract.ts';
+import type { Endpoint } from './endpoint.contract.ts';
+import { languageListResponseSchema } from './languages.contract.ts';
+import {
+  createTemplateRequestSchema,
+  createTemplateResponseSchema,
+  saveTemplateRequestSchema,
+  templateListResponseSchema,
+  templateParamsSchema,
+} from './template.contract.ts';
+
+// Every endpoint of SPEC section 7 (and the few the app adds), described once: the server
+// registers its routes from these entries, the web client builds its URLs and parses its answers
+// with them, and the authorisation matrix test is generated from them.
+
+const user = 'user' as const;
+const pub = 'public' as const;
+
+/** POST /api/{provider}/webhook → what became of the provider's event. */
+export const paymentWebhookResponseSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['applied', 'duplicate', 'ignored']),
+});
+
+export const ENDPOINTS = {
+  // SPEC 7 "Authentication and registration"
+  attemptLogin: endpoint({
+    method: 'GET',
+    path: '/api/auth/attemptlogin',
+    auth: user,
+    response: sessionUserResponseSchema,
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/api/auth/login',
+    auth: pub,
+    body: loginRequestSchema,
+    response: sessionUserResponseSchema,
+  }),
+  logout: endpoint({
+    method: 'GET',
+    path: '/api/auth/logout',
+    auth: pub,
+    response: okResponseSchema,
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/api/register',
+    auth: pub,
+    body: registerRequestSchema,
+    response: okResponseSchema,
+  }),
+  registerConfirm: endpoint({
+    method: 'POST',
+    path: '/api/register/:code/confirm',
+    auth: pub,
+    params: codeParamSchema,
+    response: okResponseSchema,
+  }),
+  resetPasswordRequest: endpoint({
+    method: 'POST',
+    path: '/api/resetpassword/:emailOrUsername',
+    auth: pub,
+    params: resetPasswordRequestParamSchema,
+    response: okResponseSchema,
+  }),
+  resetPasswordConfirm: endpoint({
+    method: 'POST',
+    path: '/api/resetpassword/:code/confirm',
+    auth: pub,
+    params: codeParamSchema,
+    body: resetPasswordConfirmRequestSchema,
+    response: okResponseSchema,
+  }),
+
+  // SPEC 7 "Account and billing"
+  account: endpoint({
+    method: 'GET',
+    path: '/api/manage/account',
+    auth: user,
+    response: accountResponseSchema,
+  }),
+  user: endpoint({
+    method: 'GET',
+    path: '/api/manage/user',
+    auth: user,
+    response: userResponseSchema,
+  }),
+  saveUser: endpoint({
+    method: 'POST',
+    path: '/api/manage/user',
+    auth: user,
+    body: updateUserRequestSchema,
+    response: okResponseSchema,
+  }),
+  updateEmail: endpoint({
+    method: 'POST',
+    path: '/api/updateemail/:newEmail',
+    auth: user,
+    params: updateEmailParamSchema,
+    response: okResponseSchema,
+  }),
+  updateEmailConfirm: endpoint({
+    method: 'POST',
+    path: '/api/updateemail/:code/confirm',
+    auth: pub,
+    params: codeParamSchema,
+    response: okResponseSchema,
+  }),
+  checkoutSession: endpoint({
+    method: 'POST',
+    path: '/api/:provider/create-checkout-session',
+    auth: user,
+    params: checkoutSessionParamsSchema,
+    body: checkoutSessionFormSchema,
+    bodyKind: 'form-or-json',
+    responseKind: 'redirect',
+  }),
+  customer: endpoint({
+    method: 'POST',
+    path: '/api/:provider/customer/:sessionId',
+    auth: user,
+    params: customerParamsSchema,
+    response: customerResponseSchema,
+  }),
+  billing: endpoint({
+    method: 'GET',
+    path: '/api/manage/billing',
+    auth: user,
+    response: billingSummarySchema,
+  }),
+  portalSession: endpoint({
+    method: 'POST',
+    path: '/api/:provider/create-portal-session',
+    auth: user,
+    params: checkoutSessionParamsSchema,
+    bodyKind: 'form-or-json',
+    responseKind: 'redirect',
+  }),
+  paymentWebhook: endpoint({
+    method: 'POST',
+    path: '/api/:provider/webhook',
+    auth: pub,
+    params: checkoutSessionParamsSchema,
+    bodyKind: 'raw',
+    response: paymentWebhookResponseSchema,
+  }),
+
+  // SPEC 7 "Video edits (auto jobs)"
+  autojobs: endpoint({
+    method: 'GET',
+    path: '/api/manage/autojobs',
+    auth: user,
+    response: autoJobListResponseSchema,
+  }),
+  autojobCreate: endpoint({
+    method: 'PUT',
+    path: '/api/manage/autojob',
+    auth: user,
+    body: createAutoJobRequestSchema,
+    response: createAutoJobResponseSchema,
+  }),
+  autojob: endpoint({
+    method: 'GET',
+    path: '/api/manage/autojob/:id',
+    auth: user,
+    params: autoJobParamsSchema,
+    response: autoJobResponseSchema,
+  }),
+  autojobUpdate: endpoint({
+    method: 'POST',
+    path: '/api/manage/autojob/:id',
+    auth: user,
+    params: autoJobParamsSchema,
+    body: updateAutoJobRequestSchema,
+    response: updateAutoJobResponseSchema,
+  }),
+  autojobDelete: endpoint({
+    method: 'DELETE',
+    path: '/api/manage/autojob/:id',
+    auth: user,
+    params: autoJobParamsSchema,
+    response: okResponseSchema,
+  }),
+  autojobSteps: endpoint({
+    method: 'GET',
+    path: '/api/manage/autojob/:id/steps',
+    auth: user,
+    params: autoJobParamsSchema,
+    response: stepListResponseSchema,
+  }),
+  autojobStep: endpoint({
+    method: 'POST',
+    path: '/api/manage/autojob/:id/step',
+    auth: user,
+    params: autoJobParamsSchema,
+    body: addStepRequestSchema,
+    response: stepChangeResponseSchema,
+  }),
+  autojobStepDelete: endpoint({
+    method: 'POST',
+    path: '/api/manage/autojob/:id/step/delete',
+    auth: user,
+    params: autoJobParamsSchema,
+    body: deleteStepRequestSchema,
+    response: stepChangeResponseSchema,
+  }),
+  autojobStart: endpoint({
+    method: 'POST',
+    path: '/api/manage/autojob/:id/start',
+    auth: user,
+    params: autoJobParamsSchema,
+    response: startAutoJobResponseSchema,
+  }),
+  autojobCancel: endpoint({
+    method: 'POST',
+    path: '/api/manage/autojob/:id/cancel',
+    auth: user,
+    params: autoJobParamsSchema,
+    response: cancelAutoJobResponseSchema,
+  }),
+  autojobAssets: endpoint({
+    method: 'GET',
+    path: '/api/manage/autojob/:id/assets',
+    auth: user,
+    params: autoJobParamsSchema,
+    response: assetListResponseSchema,
+  }),
+  autojobAssetsAll: endpoint({
+    method: 'DELETE',
+    path: '/api/manage/autojob/:id/assets/all',
+    auth: user,
+    params: autoJobParamsSchema,
+    response: okResponseSchema,
+  }),
+  autojobAsset: endpoint({
+    method: 'GET',
+    path: '/api/manage/autojob/:id/asset/:asset_id',
+    auth: user,
+    params: assetParamsSchema,
+    response: assetUrlResponseSchema,
+  }),
+  autojobDownload: endpoint({
+    method: 'GET',
+    path: '/api/manage/autojob/:id/download',
+    auth: user,
+    params: autoJobParamsSchema,
+    query: downloadQuerySchema,
+    response: downloadResponseSchema,
+  }),
+  autojobUpload: endpoint({
+    method: 'POST',
+    path: '/api/manage/autojob/:id/upload',
+    auth: user,
+    params: autoJobParamsSchema,
+    bodyKind: 'multipart',
+    response: uploadResponseSchema,
+  }),
+  /** Not in the spec's table: the create panel's language choices. */
+  languages: endpoint({
+    method: 'GET',
+    path: '/api/manage/languages',
+    auth: user,
+    response: languageListResponseSchema,
+  }),
+
+  // SPEC 7 "Clips"
+  instanceClips: endpoint({
+    method: 'GET',
+    path: '/api/manage/autojob/:id/instance/:instance_id/clips',
+    auth: user,
+    params: instanceParamsSchema,
+    response: clipListResponseSchema,
+  }),
+  instanceConfirm: endpoint({
+    method: 'POST',
+    path: '/api/manage/autojob/:id/instance/:instance_id/confirm',
+    auth: user,
+    params: instanceParamsSchema,
+    response: okResponseSchema,
+  }),
+  instanceClipsConfirm: endpoint({
+    method: 'POST',
+    path: '/api/manage/autojob/:id/instance/:instance_id/clips/confirm',
+    auth: user,
+    params: instanceParamsSchema,
+    response: bulkClipResponseSchema,
+  }),
+  instanceClipsUnconfirm: endpoint({
+    method: 'POST',
+    path: '/api/manage/autojob/:id/instance/:instance_id/clips/unconfirm',
+    auth: user,
+    params: instanceParamsSchema,
+    response: bulkClipResponseSchema,
+  }),
+  clip: endpoint({
+    method: 'GET',
+    path: '/api/manage/autojob/:id/instance/:instance_id/clip/:clip_id',
+    auth: user,
+    params: clipParamsSchema,
+    response: clipResponseSchema,
+  }),
+  clipConfirm: endpoint({
+    method: 'POST',
+    path: '/api/manage/autojob/:id/instance/:instance_id/clip/:clip_id/confirm',
+    auth: user,
+    params: clipParamsSchema,
+    body: confirmClipRequestSchema,
+    response: confirmClipResponseSchema,
+  }),
+  clipUnconfirm: endpoint({
+    method: 'POST',
+    path: '/api/manage/autojob/:id/instance/:instance_id/clip/:clip_id/unconfirm',
+    auth: user,
+    params: clipParamsSchema,
+    response: unconfirmClipResponseSchema,
+  }),
+  /** Not in the spec: the clip window's loudness for the timeline's waveform. */
+  clipWaveform: endpoint({
+    method: 'GET',
+    path: '/api/manage/autojob/:id/instance/:instance_id/clip/:clip_id/waveform',
+    auth: user,
+    params: clipParamsSchema,
+    response: waveformResponseSchema,
+  }),
+
+  // SPEC 7 "Templates and example image"
+  templates: endpoint({
+    method: 'GET',
+    path: '/api/manage/template',
+    auth: user,
+    response: templateListResponseSchema,
+  }),
+  templateCreate: endpoint({
+    method: 'PUT',
+    path: '/api/manage/template',
+    auth: user,
+    body: createTemplateRequestSchema,
+    response: createTemplateResponseSchema,
+  }),
+  templateSave: endpoint({
+    method: 'POST',
+    path: '/api/manage/template',
+    auth: user,
+    body: saveTemplateRequestSchema,
+    response: okResponseSchema,
+  }),
+  template: endpoint({
+    method: 'DELETE',
+    path: '/api/manage/template/:id',
+    auth: user,
+    params: templateParamsSchema,
+    response: okResponseSchema,
+  }),
+  drawExample: endpoint({
+    method: 'POST',
+    path: '/api/draw/example',
+    auth: user,
+    query: drawExampleQuerySchema,
+    body: drawExampleRequestSchema,
+    responseKind: 'png',
+  }),
+
+  /** Not in the spec: liveness and the database in use. */
+  health: endpoint({
+    method: 'GET',
+    path: '/api/health',
+    auth: pub,
+    response: healthResponseSchema,
+  }),
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+export type Endpoints = typeof ENDPOINTS;
