@@ -153,6 +153,9 @@ describe('the clip confirmation screen', () => {
           await waitForVideo(page);
           await page.getByTestId('speech-gaps-footer').waitFor();
           await expectNoSidewaysScroll(page);
+          // The video comes before the Edit Details box, on the first screen even on a phone.
+          const player = await page.getByTestId('gap-player-frame').first().boundingBox();
+          expect(player?.y ?? Infinity).toBeLessThan(viewport.height * 0.75);
           await screenshot(`clip-${name}-gaps-${size}`);
           await step(page, 'Subtitles').click();
           await page.getByTestId('invalid-phrases').waitFor();

@@ -280,6 +280,11 @@ describe('the video edit journey', () => {
       await shortCard.getByRole('button', { name: 'Pause' }).waitFor();
       await page.waitForTimeout(1500);
       await shortCard.getByTestId('subtitle-canvas').waitFor({ state: 'attached' });
+      // The long form is rendered without subtitles (not confirmed with them on the clip screen),
+      // so its preview draws none either.
+      const longCard = cards.filter({ hasText: 'Optimised long form' }).first();
+      await longCard.getByRole('button', { name: 'Play' }).waitFor();
+      expect(await longCard.getByTestId('subtitle-canvas').count()).toBe(0);
       await screenshot('job-awaiting-confirmation');
       await shortCard.getByRole('button', { name: 'Pause' }).click();
 

@@ -181,8 +181,8 @@ describe.each(TEST_DATABASES)('subtitle templates on %s', (kind) => {
       expect(response.statusCode).toBe(429);
       expect(errOf(response)).toBe('A newer preview replaced this one.');
     }
-    // The newest drag is the one that is drawn.
-    expect(statuses.at(-1)).toBe(200);
+    // NOTE: which of ann's drags is newest is decided by arrival at the limiter, after the session
+    // lookup, so under load it need not be the last one sent; the limiter's unit test pins the order.
   });
 
   it('draws the example image as a PNG of the requested size', async () => {

@@ -84,11 +84,10 @@ export function ClipCard({ clip, videoUrl, busy, onConfirm, onUnconfirm, onEdit 
       <SegmentPlayer
         src={videoUrl}
         title={clip.title}
-        segments={clip.segments}
         window={clip}
         gaps={clip.gaps}
         isLongForm={clip.is_long_form}
-        drawSettings={clip.draw_settings}
+        subtitles={clip}
       />
       <Box
         tabIndex={0}

@@ -1,7 +1,10 @@
+import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import { describe, expect, it } from 'vitest';
 import {
   clipElapsed,
   previewFrameRatio,
+  previewFrameSize,
+  previewSubtitles,
   previewPlan,
   seekBy,
   sourceTimeAt,
@@ -55,5 +58,27 @@ describe('preview playback', () => {
     expect(previewFrameRatio(false, { width: 1920, height: 1080 })).toBeCloseTo(0.5625);
     expect(previewFrameRatio(true, { width: 1920, height: 1080 })).toBeCloseTo(16 / 9);
     expect(previewFrameRatio(true, null)).toBeCloseTo(16 / 9);
+  });
+});
+
+describe('the preview subtitles', () => {
+  const segments = [{ start: 1, end: 2.5, phrase: 'welcome to the show', words: [] }];
+  const clip = { segments, draw_settings: DEFAULT_DRAW_SETTINGS };
+
+  it('draws the phrases only when the render burns them', () => {
+    expect(previewSubtitles({ ...clip, subtitles_burned: true })).toContain('welcome to the show');
+    expect(previewSubtitles({ ...clip, subtitles_burned: false })).toBeNull();
+  });
+
+  it("lays them out on the render's frame", () => {
+    expect(previewFrameSize(false, { width: 1920, height: 1080 })).toEqual({
+      width: 1080,
+      height: 1920,
+    });
+    expect(previewFrameSize(true, { width: 1280, height: 720 })).toEqual({
+      width: 1280,
+      height: 720,
+    });
+    expect(previewFrameSize(true, null)).toEqual({ width: 1920, height: 1080 });
   });
 });

@@ -1,5 +1,6 @@
 import { clipKeptSpans, holesBetween } from '@roughcut/shared';
-import type { Span } from '@roughcut/shared';
+import type { Clip, Span } from '@roughcut/shared';
+import { buildAss } from '@roughcut/engine/subtitles';
 
 // SPEC 2.9 and 9: the clip preview plays the clip's kept spans of the source video, the very spans
 // the render keeps (clipKeptSpans: the clip's window minus the gaps it will cut, touching within
@@ -67,4 +68,26 @@ export function previewFrameRatio(
   if (!isLongForm) return 1080 / 1920;
   if (source && source.width > 0 && source.height > 0) return source.width / source.height;
   return 16 / 9;
+}
+
+/** The frame the subtitles are laid out on: the render's 1080x1920, or the long form's source. */
+export function previewFrameSize(
+  isLongForm: boolean,
+  source: { width: number; height: number } | null,
+): { width: number; height: number } {
+  if (!isLongForm) return { width: 1080, height: 1920 };
+  if (source && source.width > 0 && source.height > 0) return source;
+  return { width: 1920, height: 1080 };
+}
+
+/**
+ * The script the card draws over the source video: the clip's subtitles exactly when the render
+ * burns them (`subtitles_burned`: short clips, and long form once Subtitles was confirmed), in
+ * the engine's own layout; null draws nothing, so the preview never shows subtitles the finished
+ * video will not have.
+ */
+export type PreviewSubtitles = Pick<Clip, 'subtitles_burned' | 'segments' | 'draw_settings'>;
+
+export function previewSubtitles(clip: PreviewSubtitles): string | null {
+  return clip.subtitles_burned ? buildAss(clip.segments, clip.draw_settings) : null;
 }

@@ -2,28 +2,31 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { PREVIEW_HEIGHT_PX } from '@roughcut/shared';
-import type { DrawSettings, Segment, Span } from '@roughcut/shared';
-import { buildAss } from '@roughcut/engine/subtitles';
+import type { Span } from '@roughcut/shared';
 import { useMemo, useRef, useState } from 'react';
 import { playbackPlan } from '../gap-timeline/gap-playback.ts';
 import { useGapPlayback } from '../gap-timeline/use-gap-playback.ts';
-import { previewFrameRatio, previewPlan, seekBy } from './preview-playback.ts';
+import {
+  previewFrameRatio,
+  previewFrameSize,
+  previewPlan,
+  previewSubtitles,
+  seekBy,
+} from './preview-playback.ts';
+import type { PreviewSubtitles } from './preview-playback.ts';
 import { PreviewControls } from './preview-controls.tsx';
 import { useSubtitleOverlay } from './use-subtitle-overlay.ts';
-
-/** The render's output frame of a short clip. */
-const PORTRAIT_FRAME = { width: 1080, height: 1920 };
 
 type Props = {
   /** Signed URL of the source (unedited) video, or undefined while it loads. */
   src: string | undefined;
   title: string;
-  segments: readonly Segment[];
   /** The clip's window in the source and the gaps the render cuts from it. */
   window: Span;
   gaps: readonly Span[];
   isLongForm: boolean;
-  drawSettings: DrawSettings;
+  /** What the render burns in: the overlay draws it only when the render does. */
+  subtitles: PreviewSubtitles;
 };
 
 /**
@@ -36,11 +39,10 @@ type Props = {
 export function SegmentPlayer({
   src,
   title,
-  segments,
   window: clipWindow,
   gaps,
   isLongForm,
-  drawSettings,
+  subtitles: burned,
 }: Props) {
   const layerRef = useRef<HTMLDivElement>(null);
   const [source, setSource] = useState<{ width: number; height: number } | null>(null);
@@ -54,9 +56,16 @@ export function SegmentPlayer({
   const ratio = previewFrameRatio(isLongForm, source);
   // NOTE: the engine's own script builder, on the source timeline (the preview skips the gaps),
   // so the preview is laid out exactly as the render burns it in.
-  const ass = useMemo(
-    () => (isLongForm ? null : buildAss(segments, drawSettings)),
-    [isLongForm, segments, drawSettings],
+  const ass = useMemo(() => previewSubtitles(burned), [burned]);
+  const sourceWidth = source?.width;
+  const sourceHeight = source?.height;
+  const frame = useMemo(
+    () =>
+      previewFrameSize(
+        isLongForm,
+        sourceWidth && sourceHeight ? { width: sourceWidth, height: sourceHeight } : null,
+      ),
+    [isLongForm, sourceWidth, sourceHeight],
   );
   const clock = useMemo(() => ({ currentTime, subscribe }), [currentTime, subscribe]);
   const subtitles = useSubtitleOverlay({
@@ -64,8 +73,8 @@ export function SegmentPlayer({
     layerRef,
     ass,
     src,
-    font: drawSettings.font_name,
-    frame: PORTRAIT_FRAME,
+    font: burned.draw_settings.font_name,
+    frame,
     clock,
   });
 

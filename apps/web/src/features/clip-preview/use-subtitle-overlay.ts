@@ -1,8 +1,11 @@
 import type { FontName } from '@roughcut/shared';
 import type JASSUB from 'jassub';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
-import { createSubtitleRenderer } from '../subtitle-style/subtitle-renderer.ts';
+import {
+  createSubtitleRenderer,
+  updateSubtitleRenderer,
+} from '../subtitle-style/subtitle-renderer.ts';
 
 export type OverlayState = 'off' | 'loading' | 'ready' | 'failed';
 
@@ -27,6 +30,30 @@ type Options = {
   clock?: OverlayClock;
 };
 
+/** The running renderer, what it shows, and the queue its in-place updates go through. */
+type Live = {
+  instance: JASSUB;
+  shown: { ass: string; font: FontName };
+  queue: Promise<void>;
+  redraw: () => void;
+};
+
+/**
+ * Brings a live renderer to the latest script and font, in place. NOTE: updates run one after
+ * another, so a slow font load never lets an older script land after a newer one.
+ */
+function syncLive(live: Live, latest: { ass: string | null; font: FontName }): void {
+  const { ass, font } = latest;
+  if (ass === null || (ass === live.shown.ass && font === live.shown.font)) return;
+  live.shown = { ass, font };
+  live.queue = live.queue
+    .then(() =>
+      updateSubtitleRenderer(live.instance, { ass, font, origin: window.location.origin }),
+    )
+    .then(live.redraw)
+    .catch((error: unknown) => console.warn('Subtitle preview not updated', error));
+}
+
 export type OverlayClock = {
   currentTime: () => number;
   subscribe: (listener: (time: number) => void) => () => void;
@@ -48,11 +75,21 @@ export function useSubtitleOverlay({
 }: Options): OverlayState {
   const [state, setState] = useState<OverlayState>(ass === null ? 'off' : 'loading');
   const { width, height } = frame;
+  const hasSubtitles = ass !== null;
+  // NOTE: the script and font reach a running renderer in place (see syncLive); only what the
+  // renderer is built on (the video, the frame, the clock, subtitles on or off) starts a new one.
+  const latestRef = useRef({ ass, font });
+  const liveRef = useRef<Live | null>(null);
+  useEffect(() => {
+    latestRef.current = { ass, font };
+    if (liveRef.current) syncLive(liveRef.current, latestRef.current);
+  }, [ass, font]);
 
   useEffect(() => {
     const video = videoRef.current;
     const layer = layerRef.current;
-    if (ass === null || !video || !layer) {
+    const initial = latestRef.current;
+    if (initial.ass === null || !video || !layer) {
       setState('off');
       return;
     }
@@ -69,6 +106,7 @@ export function useSubtitleOverlay({
       pointerEvents: 'none',
     });
     layer.append(canvas);
+    const initialAss = initial.ass;
     let disposed = false;
     let instance: JASSUB | null = null;
     let frameHandle: number | null = null;
@@ -101,8 +139,8 @@ export function useSubtitleOverlay({
         // NOTE: every face of the font and the fallback, as the server renders (docs/fonts.md).
         const created = await createSubtitleRenderer({
           canvas,
-          ass,
-          font,
+          ass: initialAss,
+          font: initial.font,
           origin: window.location.origin,
         });
         if (disposed) {
@@ -121,6 +159,15 @@ export function useSubtitleOverlay({
           video.addEventListener('loadeddata', onEvent);
           frameHandle = video.requestVideoFrameCallback(onFrame);
         }
+        const live: Live = {
+          instance: created,
+          shown: { ass: initialAss, font: initial.font },
+          queue: Promise.resolve(),
+          redraw: () => draw(true),
+        };
+        liveRef.current = live;
+        // NOTE: edits made while it started.
+        syncLive(live, latestRef.current);
         draw();
         setState('ready');
       } catch (error) {
@@ -131,6 +178,7 @@ export function useSubtitleOverlay({
 
     return () => {
       disposed = true;
+      liveRef.current = null;
       if (frameHandle !== null) video.cancelVideoFrameCallback(frameHandle);
       unsubscribe?.();
       resizes?.disconnect();
@@ -139,7 +187,7 @@ export function useSubtitleOverlay({
       if (instance) void instance.destroy();
       else canvas.remove();
     };
-  }, [videoRef, layerRef, ass, src, font, width, height, clock]);
+  }, [videoRef, layerRef, hasSubtitles, src, width, height, clock]);
 
   return state;
 }

@@ -9,7 +9,14 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { clipsApi } from '../../api/clips.api.ts';
 import { ClipEditor } from './clip-editor.tsx';
+import { createSubtitleRenderer } from '../subtitle-style/subtitle-renderer.ts';
 import { FIXTURE_CLIP, FIXTURE_GAPS } from './clip-screen.fixtures.ts';
+
+// NOTE: jassub (wasm in a worker) cannot start in happy-dom; the overlay is covered on its own.
+vi.mock('../subtitle-style/subtitle-renderer.ts', () => ({
+  createSubtitleRenderer: vi.fn(() => new Promise(() => undefined)),
+  updateSubtitleRenderer: vi.fn(),
+}));
 
 const CLIP = FIXTURE_CLIP;
 const GAPS = FIXTURE_GAPS;
@@ -28,7 +35,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderEditor(clip: Clip = CLIP, editable = true) {
+function renderEditor(clip: Clip = CLIP, editable = true, videoUrl?: string) {
   const router = createMemoryRouter(
     [
       {
@@ -38,8 +45,8 @@ function renderEditor(clip: Clip = CLIP, editable = true) {
             clip={clip}
             instance={{ jobId: 'job-1', instanceId: 'instance-1' }}
             editable={editable}
-            videoUrl={undefined}
-            videoPending
+            videoUrl={videoUrl}
+            videoPending={videoUrl === undefined}
           />
         ),
       },
@@ -159,6 +166,39 @@ describe('the clip confirmation screen', { timeout: 60_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Text of phrase 1' })).toHaveProperty(
       'value',
       'welcome to the show!',
+    );
+  });
+
+  it('plays and pauses with Space on the Subtitles step, but not while typing a phrase', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderEditor(CLIP, true, '/media/source.mp4');
+    await user.click(within(steps()).getByRole('button', { name: /Subtitles/ }));
+    expect(createSubtitleRenderer).toHaveBeenCalled();
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play');
+    await user.keyboard(' ');
+    expect(play).toHaveBeenCalledTimes(1);
+    await screen.findByRole('button', { name: 'Pause' });
+    await user.keyboard(' ');
+    await screen.findByRole('button', { name: 'Play' });
+
+    const first = screen.getByRole('textbox', { name: 'Text of phrase 1' });
+    await user.type(first, ' now');
+    expect(first).toHaveProperty('value', 'welcome to the show now');
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it("previews the render's cut: the stored gaps until Speech Gaps is confirmed", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderEditor();
+    await user.click(within(steps()).getByRole('button', { name: /Subtitles/ }));
+    expect(screen.getByTestId('preview-cut').textContent).toBe(
+      'Plays the current cut: confirm Speech Gaps to render your gap edits.',
+    );
+    await user.click(within(steps()).getByRole('button', { name: /Speech Gaps/ }));
+    await user.click(button('Confirm Edit'));
+    await user.click(within(steps()).getByRole('button', { name: /Subtitles/ }));
+    expect(screen.getByTestId('preview-cut').textContent).toBe(
+      'Plays your confirmed speech-gap edits, as the render will cut them.',
     );
   });
 

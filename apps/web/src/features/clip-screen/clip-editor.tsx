@@ -10,9 +10,10 @@ import type { InstanceRef } from '../../api/clips.api.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { showAlert } from '../../app/show-alert.ts';
 import { SpeechGapsStep } from '../gap-timeline/speech-gaps-step.tsx';
-import { ClipSidebar } from './clip-sidebar.tsx';
+import { ClipSteps, EditDetails } from './clip-sidebar.tsx';
 import { ClipLoading } from './clip-states.tsx';
 import { ClipTopBar } from './clip-top-bar.tsx';
+import { previewCut } from './preview-cut.ts';
 import { SubtitlesStep } from './subtitles-step.tsx';
 import { useClipEdits } from './use-clip-edits.ts';
 
@@ -74,21 +75,30 @@ export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }:
           onBack={() => void navigate(jobPath)}
         />
       ) : null}
+      {/* NOTE: on a phone the steps sit side by side above the selected step, and the Edit
+          Details box comes after it, so the video and its controls are on the first screen. */}
       <Box
         sx={{
-          display: 'flex',
-          gap: 3,
-          flexDirection: { xs: 'column', md: 'row' },
-          alignItems: { md: 'flex-start' },
+          display: 'grid',
+          columnGap: 3,
+          rowGap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '300px minmax(0, 1fr)' },
+          gridTemplateAreas: { xs: '"steps" "step" "details"', md: '"steps step" "details step"' },
+          gridTemplateRows: { md: 'auto 1fr' },
+          alignItems: 'start',
         }}
       >
-        <ClipSidebar
-          selectedStep={edits.selectedStep}
-          confirmedSteps={edits.confirmedSteps}
-          onSelect={edits.selectStep}
-          segments={clip.segments}
-        />
-        <Box component="section" aria-label="Selected step" sx={{ flex: 1, minWidth: 0 }}>
+        <Box component="aside" aria-label="Clip edit steps" sx={{ gridArea: 'steps' }}>
+          <ClipSteps
+            selectedStep={edits.selectedStep}
+            confirmedSteps={edits.confirmedSteps}
+            onSelect={edits.selectStep}
+          />
+        </Box>
+        <Box sx={{ gridArea: 'details' }}>
+          <EditDetails segments={clip.segments} />
+        </Box>
+        <Box component="section" aria-label="Selected step" sx={{ gridArea: 'step', minWidth: 0 }}>
           {confirming ? <ClipLoading /> : null}
           {/* NOTE: hidden, not unmounted, while confirming: a failed confirm keeps every edit. */}
           <Box sx={{ display: confirming ? 'none' : 'block' }}>
@@ -106,7 +116,7 @@ export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }:
                 videoUrl={videoUrl}
                 videoPending={videoPending}
                 editable={editable}
-                gaps={edits.gapState.gaps}
+                cut={previewCut(edits.confirmedSteps, edits.gapState.gaps, clip.gaps)}
                 phrases={edits.phrases}
                 tolerance={edits.tolerance}
                 drawSettings={edits.drawSettings}

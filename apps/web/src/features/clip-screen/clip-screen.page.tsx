@@ -12,7 +12,7 @@ import { useClipData } from './use-clip-data.ts';
 
 function ClipHeader({ jobId, clip }: { jobId: string; clip: Clip | null }) {
   return (
-    <Box sx={{ mb: 3 }}>
+    <Box sx={{ mb: { xs: 2, sm: 3 } }}>
       <Button
         component={RouterLink}
         to={appPaths.job(jobId)}
@@ -22,7 +22,11 @@ function ClipHeader({ jobId, clip }: { jobId: string; clip: Clip | null }) {
       >
         Video edit
       </Button>
-      <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography
+        variant="h4"
+        component="h1"
+        sx={{ overflowWrap: 'anywhere', fontSize: { xs: '1.625rem', sm: '2.125rem' } }}
+      >
         {clip?.title ?? 'Clip'}
       </Typography>
       <Typography variant="subtitle1" sx={{ mt: 0.5 }}>

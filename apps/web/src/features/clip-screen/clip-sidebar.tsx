@@ -25,56 +25,74 @@ export function ClipSidebar({ selectedStep, confirmedSteps, onSelect, segments }
     <Box
       component="aside"
       aria-label="Clip edit steps"
-      sx={{ minWidth: 300, width: { xs: '100%', md: 300 }, flexShrink: 0 }}
+      sx={{ width: { xs: '100%', md: 300 }, flexShrink: 0, display: 'grid', gap: 2 }}
     >
-      <Paper variant="outlined" sx={{ p: 1 }}>
-        <List disablePadding aria-label="Steps">
-          {CLIP_EDIT_STEPS.map((step) => {
-            const confirmed = confirmedSteps.includes(step);
-            return (
-              <ListItemButton
-                key={step}
-                selected={step === selectedStep}
-                aria-current={step === selectedStep ? 'step' : undefined}
-                onClick={() => onSelect(step)}
-                sx={{ borderRadius: 2, my: 0.25 }}
-              >
-                <ListItemText
-                  primary={CLIP_EDIT_STEP_LABELS[step]}
-                  slotProps={{ primary: { sx: { fontWeight: 600 } } }}
-                />
-                <ListItemIcon sx={{ minWidth: 0 }}>
-                  {confirmed ? (
-                    <CheckCircleRounded
-                      data-testid={`${step}-confirmed`}
-                      titleAccess="Confirmed"
-                      sx={{ color: 'success.main' }}
-                    />
-                  ) : (
-                    <CancelRounded
-                      data-testid={`${step}-unconfirmed`}
-                      titleAccess="Not confirmed"
-                      sx={{ color: 'error.main' }}
-                    />
-                  )}
-                </ListItemIcon>
-              </ListItemButton>
-            );
-          })}
-        </List>
-      </Paper>
+      <ClipSteps selectedStep={selectedStep} confirmedSteps={confirmedSteps} onSelect={onSelect} />
       <EditDetails segments={segments} />
     </Box>
   );
 }
 
-function EditDetails({ segments }: { segments: readonly Segment[] | null }) {
+/**
+ * The two steps. NOTE: side by side on a phone, so the selected step's video follows right
+ * below instead of after a screen of sidebar.
+ */
+export function ClipSteps({ selectedStep, confirmedSteps, onSelect }: Omit<Props, 'segments'>) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1 }}>
+      <List
+        disablePadding
+        aria-label="Steps"
+        sx={{
+          display: { xs: 'grid', md: 'block' },
+          gridTemplateColumns: { xs: '1fr 1fr', md: 'none' },
+          columnGap: 1,
+        }}
+      >
+        {CLIP_EDIT_STEPS.map((step) => {
+          const confirmed = confirmedSteps.includes(step);
+          return (
+            <ListItemButton
+              key={step}
+              selected={step === selectedStep}
+              aria-current={step === selectedStep ? 'step' : undefined}
+              onClick={() => onSelect(step)}
+              sx={{ borderRadius: 2, my: 0.25 }}
+            >
+              <ListItemText
+                primary={CLIP_EDIT_STEP_LABELS[step]}
+                slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+              />
+              <ListItemIcon sx={{ minWidth: 0 }}>
+                {confirmed ? (
+                  <CheckCircleRounded
+                    data-testid={`${step}-confirmed`}
+                    titleAccess="Confirmed"
+                    sx={{ color: 'success.main' }}
+                  />
+                ) : (
+                  <CancelRounded
+                    data-testid={`${step}-unconfirmed`}
+                    titleAccess="Not confirmed"
+                    sx={{ color: 'error.main' }}
+                  />
+                )}
+              </ListItemIcon>
+            </ListItemButton>
+          );
+        })}
+      </List>
+    </Paper>
+  );
+}
+
+export function EditDetails({ segments }: { segments: readonly Segment[] | null }) {
   return (
     <Paper
       variant="outlined"
       component="section"
       aria-labelledby="edit-details-title"
-      sx={{ p: 2, mt: 2 }}
+      sx={{ p: 2 }}
     >
       <Typography variant="overline" color="text.secondary" component="p">
         Edit Details

@@ -3,16 +3,17 @@ import Typography from '@mui/material/Typography';
 import type { Clip, DrawSettings, Phrase } from '@roughcut/shared';
 import { buildAss } from '@roughcut/engine/subtitles';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { previewFrameSize } from '../clip-preview/preview-playback.ts';
 import { useSubtitleOverlay } from '../clip-preview/use-subtitle-overlay.ts';
 import { GapPlayer } from '../gap-timeline/gap-player.tsx';
 import type { GapPlayback } from '../gap-timeline/use-gap-playback.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
-/** The render's output frame of a short clip; long form keeps the source's. */
-const PORTRAIT_FRAME = { width: 1080, height: 1920 };
-const FALLBACK_LANDSCAPE_FRAME = { width: 1920, height: 1080 };
-/** NOTE: the overlay restarts on a new script, so typing and dragging settle first. */
-const SETTLE_MS = 250;
+/**
+ * NOTE: the overlay swaps its script in place (no blink), but typing and slider drags still settle
+ * briefly so the script is not rebuilt and re-parsed on every key.
+ */
+const SETTLE_MS = 120;
 
 type Props = {
   clip: Clip;
@@ -51,7 +52,10 @@ export function SubtitlePreview({
     video.addEventListener('loadedmetadata', read);
     return () => video.removeEventListener('loadedmetadata', read);
   }, [refs, src]);
-  const frame = clip.is_long_form ? (sourceFrame ?? FALLBACK_LANDSCAPE_FRAME) : PORTRAIT_FRAME;
+  const frame = useMemo(
+    () => previewFrameSize(clip.is_long_form, sourceFrame),
+    [clip.is_long_form, sourceFrame],
+  );
   // NOTE: stable, or the overlay would restart on every render.
   const { currentTime, subscribe } = playback;
   const clock = useMemo(() => ({ currentTime, subscribe }), [currentTime, subscribe]);

@@ -2,12 +2,14 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { PREVIEW_HEIGHT_PX, phraseAtTime } from '@roughcut/shared';
-import type { Clip, DrawSettings, Gap, Phrase } from '@roughcut/shared';
+import type { Clip, DrawSettings, Phrase } from '@roughcut/shared';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { playbackPlan } from '../gap-timeline/gap-playback.ts';
+import { useEditorKeys } from '../gap-timeline/use-editor-keys.ts';
 import { useGapPlayback } from '../gap-timeline/use-gap-playback.ts';
 import { SubtitleStyleControls } from '../subtitle-style/subtitle-style-controls.tsx';
 import { PhraseList } from './phrase-list.tsx';
+import type { PreviewCut } from './preview-cut.ts';
 import { SubtitlePreview } from './subtitle-preview.tsx';
 import type { PhraseActions } from './use-clip-edits.ts';
 
@@ -19,8 +21,8 @@ type Props = {
   videoUrl: string | undefined;
   videoPending: boolean;
   editable: boolean;
-  /** The gaps the preview skips, as the render will cut them. */
-  gaps: readonly Gap[];
+  /** The gaps the preview skips: the render's cut for the current confirmation state. */
+  cut: PreviewCut;
   phrases: readonly Phrase[];
   tolerance: number;
   drawSettings: DrawSettings;
@@ -37,8 +39,11 @@ type Props = {
 export function SubtitlesStep(props: Props) {
   const { clip, phrases } = props;
   const window = useMemo(() => ({ start: clip.start, end: clip.end }), [clip.start, clip.end]);
-  const plan = useMemo(() => playbackPlan(window, props.gaps), [window, props.gaps]);
+  const cutGaps = props.cut.gaps;
+  const plan = useMemo(() => playbackPlan(window, cutGaps), [window, cutGaps]);
   const playback = useGapPlayback(plan);
+  // NOTE: Space plays and pauses here as on the Speech Gaps step; a phrase box keeps its spaces.
+  useEditorKeys({ onTogglePlay: playback.toggle });
   const [selectedId, setSelectedId] = useState<string | undefined>();
   // NOTE: the clock ticks every frame; the playhead state (and the list) changes only when the
   // phrase under it does.
@@ -71,8 +76,10 @@ export function SubtitlesStep(props: Props) {
   );
 
   // NOTE: a landscape (long-form) frame gets the full width above the list; a portrait one sits
-  // beside it. On phones the video comes first, so the phrases are read against it.
-  const lg = clip.is_long_form ? '"preview preview" "list style"' : '"list preview" "list style"';
+  // beside the list and the style controls below it, and stays in view (sticky) while either is
+  // scrolled, so every change is seen as it will be burned. On phones the video comes first.
+  const portrait = !clip.is_long_form;
+  const lg = portrait ? '"list preview" "style preview"' : '"preview preview" "list style"';
   return (
     <Box
       sx={{
@@ -97,7 +104,17 @@ export function SubtitlesStep(props: Props) {
           onTolerance={props.onTolerance}
         />
       </Box>
-      <Paper variant="outlined" sx={{ gridArea: 'preview', p: 1.5, minWidth: 0 }}>
+      <Paper
+        variant="outlined"
+        sx={{
+          gridArea: 'preview',
+          p: 1.5,
+          minWidth: 0,
+          position: { lg: portrait ? 'sticky' : 'static' },
+          // NOTE: below the sticky app bar (68 px).
+          top: { lg: 84 },
+        }}
+      >
         <SubtitlePreview
           clip={clip}
           src={props.videoUrl}
@@ -107,6 +124,19 @@ export function SubtitlesStep(props: Props) {
           drawSettings={props.drawSettings}
           height={PREVIEW_HEIGHT_PX}
         />
+        {props.editable ? (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="p"
+            data-testid="preview-cut"
+            sx={{ mt: 1 }}
+          >
+            {props.cut.edited
+              ? 'Plays your confirmed speech-gap edits, as the render will cut them.'
+              : 'Plays the current cut: confirm Speech Gaps to render your gap edits.'}
+          </Typography>
+        ) : null}
       </Paper>
       <Paper
         variant="outlined"

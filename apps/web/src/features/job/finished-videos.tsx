@@ -7,11 +7,16 @@ import Typography from '@mui/material/Typography';
 import { PREVIEW_HEIGHT_PX } from '@roughcut/shared';
 import type { Asset, AutoJob } from '@roughcut/shared';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { describeError } from '../../api/api-error.ts';
 import { useAssetUrl } from '../../api/assets.queries.ts';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
+import { refusedVideoNotice } from './refused-video.ts';
 import { useDownload } from './use-download.ts';
 
 type Shape = 'portrait' | 'landscape';
+
+const VIDEO_UNAVAILABLE_FALLBACK = 'This video could not be loaded. Please try again.';
 
 function FinishedVideo({
   job,
@@ -28,6 +33,10 @@ function FinishedVideo({
 }) {
   const url = useAssetUrl(job.id, asset.id);
   const [loaded, setLoaded] = useState(false);
+  // NOTE: a refused link (a trial with no edit left for a run not yet counted) ends the loading.
+  const refused = url.isError
+    ? refusedVideoNotice(describeError(url.error, VIDEO_UNAVAILABLE_FALLBACK))
+    : null;
   return (
     <Card
       component="article"
@@ -68,7 +77,7 @@ function FinishedVideo({
           display: 'grid',
           placeItems: 'center',
           // NOTE: until the video knows its size, keep the preview height so nothing jumps twice.
-          minHeight: loaded ? 0 : PREVIEW_HEIGHT_PX,
+          minHeight: loaded || refused ? 0 : PREVIEW_HEIGHT_PX,
         }}
       >
         {url.data ? (
@@ -99,7 +108,38 @@ function FinishedVideo({
             }}
           />
         ) : null}
-        {!loaded ? (
+        {refused ? (
+          <Box
+            role="alert"
+            data-testid="finished-video-refused"
+            sx={{
+              width: '100%',
+              minHeight: { xs: 240, sm: PREVIEW_HEIGHT_PX },
+              display: 'grid',
+              placeItems: 'center',
+              alignContent: 'center',
+              gap: 1.5,
+              p: 3,
+              textAlign: 'center',
+              bgcolor: '#f8fafc',
+              border: '1px dashed',
+              borderColor: 'divider',
+              borderRadius: 3,
+            }}
+          >
+            <Typography sx={{ fontWeight: 600, maxWidth: 320 }}>{refused.message}</Typography>
+            {refused.upgrade ? (
+              <Button component={RouterLink} to="/account/billing" variant="contained">
+                Upgrade
+              </Button>
+            ) : (
+              <Button variant="outlined" onClick={() => void url.refetch()}>
+                Try again
+              </Button>
+            )}
+          </Box>
+        ) : null}
+        {!loaded && !refused ? (
           <Box
             sx={{
               position: 'absolute',

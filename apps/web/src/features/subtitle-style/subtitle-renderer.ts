@@ -27,6 +27,8 @@ export type SubtitleRendererOptions = {
 };
 
 const fontBytes = new Map<string, Promise<Uint8Array>>();
+/** The font URLs each live renderer was given, so a style change hands over only new faces. */
+const givenFonts = new WeakMap<JASSUB, Set<string>>();
 
 /** A font file's bytes, fetched once per page. */
 function loadFont(url: string): Promise<Uint8Array> {
@@ -50,9 +52,10 @@ function loadFont(url: string): Promise<Uint8Array> {
  * font (libass does not choose again).
  */
 export async function createSubtitleRenderer(options: SubtitleRendererOptions): Promise<JASSUB> {
+  const urls = subtitleFontUrls(options.font, options.origin);
   const [{ default: Jassub }, fonts] = await Promise.all([
     import('jassub'),
-    Promise.all(subtitleFontUrls(options.font, options.origin).map(loadFont)),
+    Promise.all(urls.map(loadFont)),
   ]);
   const instance = new Jassub({
     canvas: options.canvas,
@@ -67,5 +70,26 @@ export async function createSubtitleRenderer(options: SubtitleRendererOptions): 
     prescaleHeightLimit: SUBTITLE_PRESCALE_HEIGHT_LIMIT,
   });
   await instance.ready;
+  givenFonts.set(instance, new Set(urls));
   return instance;
+}
+
+/**
+ * Swaps a live renderer's script in place (and hands it any faces a new font needs), so an edit
+ * or a style change redraws without restarting jassub: a restart blanks the overlay for as long
+ * as the worker, the wasm and the fonts take to come back.
+ */
+export async function updateSubtitleRenderer(
+  instance: JASSUB,
+  options: Omit<SubtitleRendererOptions, 'canvas'>,
+): Promise<void> {
+  const given = givenFonts.get(instance) ?? new Set<string>();
+  const missing = subtitleFontUrls(options.font, options.origin).filter((url) => !given.has(url));
+  if (missing.length > 0) {
+    const fonts = await Promise.all(missing.map(loadFont));
+    await instance.renderer.addFonts(fonts.map((bytes) => bytes.slice()));
+    for (const url of missing) given.add(url);
+    givenFonts.set(instance, given);
+  }
+  await instance.renderer.setTrack(options.ass);
 }
