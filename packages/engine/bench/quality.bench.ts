@@ -9,7 +9,8 @@ import { runFfprobe } from '../src/media/ffmpeg-runner.ts';
 import { analyseVideo } from '../src/pipeline/analyse.ts';
 import { renderEngineClip } from '../src/render/engine-clip.ts';
 import { QUALITY_CORPUS, makeCorpusVideo } from '../src/testing/speech-corpus.ts';
-import { scoreGaps, speechKept } from '../src/testing/quality-metrics.ts';
+import { expectedGaps, scoreGaps, speechKept } from '../src/testing/quality-metrics.ts';
+import type { Span } from '../src/types.ts';
 import { measureWordRetention } from '../src/testing/word-retention.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -27,6 +28,8 @@ type Row = {
   edgeMean: number;
   heard: number;
   retained: number;
+  repeatHeard: number;
+  repeatRetained: number;
   durationErrFrames: number;
   avOffsetFrames: number;
   analysisS: number;
@@ -57,12 +60,37 @@ async function streamTimes(path: string) {
   };
 }
 
+const at = (x: Span) => `${x.start.toFixed(3)}-${x.end.toFixed(3)}`;
+
+/** Every true pause with the gap found in it and where a perfect detector puts it (stderr). */
+function printDetail(
+  name: string,
+  found: readonly Span[],
+  speech: readonly Span[],
+  silences: readonly Span[],
+  durationS: number,
+  clean: boolean,
+): void {
+  const expected = expectedGaps(speech, durationS, clean);
+  const hits = (a: Span) => (b: Span) => Math.min(a.end, b.end) > Math.max(a.start, b.start);
+  for (const pause of silences) {
+    const len = (pause.end - pause.start).toFixed(2);
+    const gap = found.filter(hits(pause)).map(at).join(' ') || 'none';
+    const want = expected.filter(hits(pause)).map(at).join(' ') || 'none';
+    process.stderr.write(
+      `  ${name} pause ${at(pause)} (${len} s): found ${gap}, expected ${want}\n`,
+    );
+  }
+  const stray = found.filter((g) => !silences.some(hits(g)));
+  if (stray.length) process.stderr.write(`  ${name} gaps in speech: ${stray.map(at).join(' ')}\n`);
+}
+
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const ms = (s: number) => `${Math.round(s * 1000)}`;
 
 function printTable(rows: Row[]): void {
   const head = ['case', 'len s', 'speech kept', 'gap P', 'gap R', 'edge max/mean ms'];
-  const tail = ['words kept', 'dur err fr', 'A/V fr', 'analysis x RT'];
+  const tail = ['words kept', 'ASR repeat', 'dur err fr', 'A/V fr', 'analysis x RT'];
   const lines = [[...head, ...tail]];
   for (const r of rows) {
     lines.push([
@@ -73,6 +101,7 @@ function printTable(rows: Row[]): void {
       r.truth ? (r.recalled / r.truth).toFixed(3) : '-',
       `${ms(r.edgeMax)}/${ms(r.edgeMean)}`,
       `${pct(r.heard ? r.retained / r.heard : 1)} of ${r.heard}`,
+      `${pct(r.repeatHeard ? r.repeatRetained / r.repeatHeard : 1)} of ${r.repeatHeard}`,
       r.durationErrFrames.toFixed(2),
       r.avOffsetFrames.toFixed(2),
       (r.analysisS / r.seconds).toFixed(3),
@@ -101,6 +130,8 @@ function overall(rows: Row[]): Row {
     edgeMean: edges ? sum((r) => r.edgeMean * r.rightFound) / edges : 0,
     heard: sum((r) => r.heard),
     retained: sum((r) => r.retained),
+    repeatHeard: sum((r) => r.repeatHeard),
+    repeatRetained: sum((r) => r.repeatRetained),
     durationErrFrames: max((r) => r.durationErrFrames),
     avOffsetFrames: max((r) => r.avOffsetFrames),
     analysisS: sum((r) => r.analysisS),
@@ -142,15 +173,30 @@ export async function run(): Promise<void> {
       const times = await streamTimes(outPath);
       const clean = c.background === 'none';
       const gaps = scoreGaps(analysis.gaps, video.speechSpans, video.gaps, video.durationS, clean);
+      const referencePath = join(dir, 'reference.mp4');
+      await renderEngineClip(video.path, {
+        clip,
+        probe: analysis.probe,
+        outPath: referencePath,
+        removeGaps: [],
+        subtitles: null,
+      });
       const words = await measureWordRetention({
         sourcePath: video.path,
+        referencePath,
         outputPath: outPath,
         speech: video.speechSpans,
+        text: video.sentences.map((s) => s.text),
         durationS: video.durationS,
         keep: render.keep,
         workDir: dir,
       });
       const speechS = video.speechSpans.reduce((s, k) => s + k.end - k.start, 0);
+      if (process.env.QUALITY_VERBOSE) {
+        printDetail(c.name, analysis.gaps, video.speechSpans, video.gaps, video.durationS, clean);
+        process.stderr.write(`  heard in reference: ${words.reference.join(' ')}\n`);
+        process.stderr.write(`  heard in output: ${words.output.join(' ')}\n`);
+      }
       rows.push({
         name: c.name,
         seconds: video.durationS,
@@ -164,6 +210,8 @@ export async function run(): Promise<void> {
         edgeMean: gaps.meanEdgeErrorS,
         heard: words.heard,
         retained: words.retained,
+        repeatHeard: words.repeat.heard,
+        repeatRetained: words.repeat.retained,
         durationErrFrames: Math.abs(times.durationS - keptS) * fps,
         avOffsetFrames: times.offsetS * fps,
         analysisS,
@@ -172,6 +220,11 @@ export async function run(): Promise<void> {
     process.stdout.write(`\nquality bench: ${rows.length} generated cases, targets: speech kept `);
     process.stdout.write(
       '100%, gap P/R >= 0.98, edge <= 40 ms, words kept >= 99%, duration and A/V <= 1 frame\n',
+    );
+    process.stdout.write(
+      'NOTE: words kept = the words of the text heard in the source rendered uncut (same codec\n' +
+        'path) that are heard again in the output; ASR repeat = the same for the source against\n' +
+        'that uncut render: what the recogniser repeats when nothing is cut.\n',
     );
     process.stdout.write(
       'NOTE: analysis x RT here is of short files; the engine part measures 10 min.\n\n',

@@ -108,6 +108,27 @@ describe('short clips', () => {
     expect(makeShortClips(short.phrases, short.duration, undefined)).toHaveLength(1);
   });
 
+  it("keeps an untranscribed stretch inside a clip as a segment with phrase '', as the long form does", () => {
+    // Voice the recogniser did not transcribe, in the pause after the 6th sentence.
+    const words = phrases.flatMap((p) => p.words);
+    const pauses = words.slice(1).filter((w, i) => w.start - words[i]!.end > 0.5);
+    const sixthEnd = pauses[5]!.start - 1;
+    const missed: Phrase = { start: sixthEnd + 0.2, end: sixthEnd + 0.8, phrase: '', words: [] };
+    const withMissed = [...phrases, missed].sort((a, b) => a.start - b.start);
+    expect(makeLongFormClip(withMissed, duration).segments).toContainEqual(missed);
+    const candidates = shortClipCandidates(withMissed, duration, undefined);
+    const around = candidates.filter((c) => c.start < missed.start && c.end > missed.end);
+    const apart = candidates.filter((c) => c.end <= missed.start || c.start >= missed.end);
+    expect(around.length).toBeGreaterThan(0);
+    expect(apart.length).toBeGreaterThan(0);
+    for (const c of around) {
+      expect(c.segments).toContainEqual(missed);
+      const starts = c.segments.map((s) => s.start);
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    }
+    for (const c of apart) expect(c.segments.some((s) => s.phrase === '')).toBe(false);
+  });
+
   it('selectNonOverlapping prefers higher scores', () => {
     const c = (start: number, end: number, score: number) =>
       ({ start, end, engagement_score: score }) as Candidate;

@@ -120,9 +120,15 @@ export function scoreShortWindows(
   const segmentsOf = (i: number, j: number): Phrase[] => {
     const first = sentences[i]!;
     const last = sentences[j]!;
+    // NOTE: a stretch of voice the recogniser did not transcribe (phrase '', no words) inside the
+    // window belongs to the clip as in the long form, for the user to type or delete.
+    const inside = (p: Phrase) =>
+      p.words.length
+        ? p.words.some((w) => w.start >= first.start && w.end <= last.end)
+        : (p.start + p.end) / 2 > first.start && (p.start + p.end) / 2 < last.end;
     return phrases
       .filter((p) => p.start >= first.start - 0.5 && p.end <= last.end + 0.5)
-      .filter((p) => p.words.some((w) => w.start >= first.start && w.end <= last.end));
+      .filter(inside);
   };
   const score = (i: number, j: number): ScoredWindow => {
     const first = sentences[i]!;

@@ -83,16 +83,30 @@ describe("issue 12's example", () => {
     });
     expect(Math.abs(render.durationS - expected)).toBeLessThanOrEqual(0.2);
     expect(render.durationS).toBeGreaterThanOrEqual(total(video.speechSpans));
+    const referencePath = join(dir, 'reference.mp4');
+    await renderEngineClip(video.path, {
+      clip,
+      probe: analysis.probe,
+      outPath: referencePath,
+      removeGaps: [],
+      subtitles: null,
+    });
     const words = await measureWordRetention({
       sourcePath: video.path,
+      referencePath,
       outputPath: outPath,
       speech: video.speechSpans,
+      text: video.sentences.map((s) => s.text),
       durationS: video.durationS,
       keep: render.keep,
       workDir: dir,
     });
-    expect(words.heard).toBeGreaterThanOrEqual(25);
-    expect(words.retained / words.heard).toBeGreaterThanOrEqual(0.96);
+    // NOTE: counted are the words heard right in an uncut render; pocketsphinx still varies by a
+    // word or two on identical speech ("editing" once came back "anything"), while a lost
+    // sentence would cost a third of them. Clipping itself is checked on the ground truth above.
+    expect(words.heard).toBeGreaterThanOrEqual(20);
+    const heard = `reference: ${words.reference.join(' ')}\noutput: ${words.output.join(' ')}`;
+    expect(words.retained / words.heard, heard).toBeGreaterThanOrEqual(0.9);
   });
 
   it('shows every sentence as a segment, with text or, if the recogniser missed it, without', () => {

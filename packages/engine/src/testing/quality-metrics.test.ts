@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { commonWords, scoreGaps, speechKept, wordRetention } from './quality-metrics.ts';
+import {
+  alignedWords,
+  commonWords,
+  scoreGaps,
+  speechKept,
+  wordRetention,
+} from './quality-metrics.ts';
 import { sentenceWindows, toOutputTime } from './word-retention.ts';
 
 const speech = [
@@ -77,5 +83,23 @@ describe('word retention', () => {
     expect(sentenceWindows(speech, 3, [{ start: 1.2, end: 2.1 }])).toEqual([
       { start: 1, end: 2.1 },
     ]);
+  });
+});
+
+describe('alignedWords', () => {
+  it('keeps the words heard right, in order, and drops the misheard', () => {
+    const truth = 'Welcome back to the channel, today we talk about editing.'.split(' ');
+    const heard = 'welcome back to the channel today we got the town editing'.split(' ');
+    expect(alignedWords(heard, truth)).toEqual([
+      'welcome',
+      'back',
+      'to',
+      'the',
+      'channel',
+      'today',
+      'we',
+      'editing',
+    ]);
+    expect(alignedWords([], truth)).toEqual([]);
   });
 });

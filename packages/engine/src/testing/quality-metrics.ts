@@ -92,6 +92,30 @@ export function commonWords(a: readonly string[], b: readonly string[]): number 
   return previous[y.length] ?? 0;
 }
 
+/** The words of `a` that a longest common subsequence with `b` keeps (normalised, in order). */
+export function alignedWords(a: readonly string[], b: readonly string[]): string[] {
+  const x = a.map(normalise).filter(Boolean);
+  const y = b.map(normalise).filter(Boolean);
+  const table = x.map(() => new Uint32Array(y.length + 1));
+  const at = (i: number, j: number) => (i < 0 ? 0 : table[i]![j]!);
+  x.forEach((word, i) => {
+    for (let j = 1; j <= y.length; j++) {
+      table[i]![j] =
+        word === y[j - 1] ? at(i - 1, j - 1) + 1 : Math.max(at(i - 1, j), at(i, j - 1));
+    }
+  });
+  const kept: string[] = [];
+  for (let i = x.length - 1, j = y.length; i >= 0 && j > 0;) {
+    if (x[i] === y[j - 1]) {
+      kept.push(x[i]!);
+      i--;
+      j--;
+    } else if (at(i - 1, j) >= at(i, j - 1)) i--;
+    else j--;
+  }
+  return kept.reverse();
+}
+
 /** Share of the words heard in the source that are heard again, in order, in the output. */
 export function wordRetention(source: readonly string[], output: readonly string[]): number {
   const heard = source.map(normalise).filter(Boolean).length;

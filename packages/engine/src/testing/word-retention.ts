@@ -1,14 +1,20 @@
 // Word retention by an independent recogniser run, made fair: every true sentence is taken, with
-// the quiet kept around it, from the source and from the rendered long form, and each set is laid
-// end to end with the same silences between. One recogniser run hears each set, so the only
-// difference between the two is what the cut (and the render) did to each sentence's audio.
-// NOTE: pocketsphinx hears the same words differently after a longer or shorter lead of quiet, so
-// windows of unequal quiet made 2 of 29 words differ on an untouched sentence.
+// the quiet kept around it, from a reference and from the rendered long form, and each set is laid
+// end to end with the same silences between. One recogniser run hears each set. The reference is
+// the source rendered through the same long-form path with nothing cut, so both sets went through
+// the same decode and encode, and the only difference left is what the cut did to each sentence.
+// NOTE: pocketsphinx does not hear identical speech identically: after one more AAC generation, or
+// with a few ms more quiet before a sentence, it changes words (the 8 kHz voice kal: 30 of 37).
+// So only the words it heard right (those that align with the spoken text) are counted: a word
+// misheard in the reference and heard differently in the output is the recogniser's variance, not
+// speech lost; a word heard right in the reference and missing from the output is counted lost.
+// `repeat` is the same figure for the source against the reference (nothing cut): what the
+// recogniser itself repeats. "Speech kept" (ground truth) is the measure of clipping.
 import { readFile, writeFile } from 'node:fs/promises';
 import { extractAudio } from '../audio/extract-audio.ts';
 import { createPocketsphinxTranscriber } from '../transcribe/pocketsphinx-transcriber.ts';
 import type { Span } from '../types.ts';
-import { wordRetention } from './quality-metrics.ts';
+import { alignedWords, wordRetention } from './quality-metrics.ts';
 import { encodeWav, parseWav } from './wav.ts';
 import type { Pcm } from './wav.ts';
 
@@ -70,37 +76,58 @@ async function hear(pcm: Pcm, wavPath: string): Promise<string[]> {
 }
 
 export type RetentionResult = {
+  /** Words heard right in the reference's sentences, and how many are heard again in the output's. */
   heard: number;
   retained: number;
-  source: string[];
+  reference: string[];
   output: string[];
+  /** The recogniser's repeatability on uncut audio: source heard, and again in the reference. */
+  repeat: { heard: number; retained: number };
 };
 
-/** Words heard in the source's sentences, and how many are heard again in the output's. */
+/** Of the words heard right in `first` (aligned with the spoken `truth`), those heard again. */
+function count(first: readonly string[], again: readonly string[], truth: readonly string[]) {
+  const right = alignedWords(first, truth);
+  return { heard: right.length, retained: Math.round(wordRetention(right, again) * right.length) };
+}
+
+/** Words heard in the sentences of an uncut reference render, and again in the output's. */
 export async function measureWordRetention(o: {
   sourcePath: string;
+  /** The source through the same render with nothing cut (its timeline is the source's). */
+  referencePath: string;
   outputPath: string;
   speech: readonly Span[];
+  /** What is said in the speech spans. */
+  text: readonly string[];
   durationS: number;
   keep: readonly Span[];
   workDir: string;
 }): Promise<RetentionResult> {
-  const sourceWav = `${o.workDir}/retention-source.wav`;
-  const outputWav = `${o.workDir}/retention-output.wav`;
-  await Promise.all([extractAudio(o.sourcePath, sourceWav), extractAudio(o.outputPath, outputWav)]);
+  const truth = o.text.flatMap((t) => t.split(/\s+/));
+  const wav = (name: string) => `${o.workDir}/retention-${name}.wav`;
+  await Promise.all([
+    extractAudio(o.sourcePath, wav('source')),
+    extractAudio(o.referencePath, wav('reference')),
+    extractAudio(o.outputPath, wav('output')),
+  ]);
   const windows = sentenceWindows(o.speech, o.durationS, o.keep);
   const mapped = windows.map((w) => ({
     start: toOutputTime(w.start, o.keep),
     end: toOutputTime(w.end, o.keep),
   }));
-  const [sourcePcm, outputPcm] = await Promise.all([
-    readFile(sourceWav).then(parseWav),
-    readFile(outputWav).then(parseWav),
-  ]);
-  const [source, output] = await Promise.all([
-    hear(layEndToEnd(sourcePcm, windows), `${o.workDir}/retention-source-set.wav`),
-    hear(layEndToEnd(outputPcm, mapped), `${o.workDir}/retention-output-set.wav`),
-  ]);
-  const retention = wordRetention(source, output);
-  return { heard: source.length, retained: Math.round(retention * source.length), source, output };
+  const pcm = (name: string) => readFile(wav(name)).then(parseWav);
+  const [sourcePcm, referencePcm, outputPcm] = await Promise.all(
+    ['source', 'reference', 'output'].map(pcm),
+  );
+  // NOTE: one after another: each recogniser run already uses a core.
+  const source = await hear(layEndToEnd(sourcePcm!, windows), wav('source-set'));
+  const reference = await hear(layEndToEnd(referencePcm!, windows), wav('reference-set'));
+  const output = await hear(layEndToEnd(outputPcm!, mapped), wav('output-set'));
+  return {
+    ...count(reference, output, truth),
+    reference,
+    output,
+    repeat: count(source, reference, truth),
+  };
 }

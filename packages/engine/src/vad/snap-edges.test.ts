@@ -36,14 +36,33 @@ describe('snapToQuiet', () => {
     expect(span).toMatchObject({ start: 1, end: 2, cleanStart: true, cleanEnd: true });
   });
 
-  it('over room tone, moves an edge in no further than the minimum padding gives back', () => {
+  it('over room tone, moves an onset in no further than the minimum padding gives back', () => {
     const energy = track(4, [[1, 2]]);
     energy.db.fill(-60, 0, 100);
     energy.db.fill(-60, 200);
-    const [span] = snapToQuiet(energy, [{ start: 0.8, end: 2.3 }], options);
+    const [span] = snapToQuiet(energy, [{ start: 0.8, end: 2.1 }], options);
     expect(span).toMatchObject({ cleanStart: false, cleanEnd: false });
     expect(span!.start).toBeCloseTo(0.84, 5);
-    expect(span!.end).toBeCloseTo(2.25, 5);
+  });
+
+  it("over room tone, takes back the detector's late end down to the sound (steadied 30 ms)", () => {
+    const energy = track(4, [[1, 2]]);
+    energy.db.fill(-60, 0, 100);
+    energy.db.fill(-60, 200);
+    // Room tone that flickers by 4 dB a frame is still the room.
+    for (let i = 200; i < 400; i += 2) energy.db[i] = -56;
+    const [span] = snapToQuiet(energy, [{ start: 1, end: 2.15 }], options);
+    expect(span).toMatchObject({ cleanEnd: false });
+    expect(span!.end).toBeCloseTo(2.01, 5);
+  });
+
+  it('over room tone, stops a late end at a fading tail louder than the room', () => {
+    const energy = track(4, [[1, 2]], 4);
+    for (let i = 0; i < 400; i++) energy.db[i] = Math.max(energy.db[i]!, -60);
+    const [span] = snapToQuiet(energy, [{ start: 1, end: 2.15 }], options);
+    // The fade is -25..-40 dB over 2.00-2.04; the room is -60 dB.
+    expect(span!.end).toBeGreaterThanOrEqual(2.04);
+    expect(span!.end).toBeLessThanOrEqual(2.06);
   });
 
   it('never moves an edge into the neighbouring span', () => {

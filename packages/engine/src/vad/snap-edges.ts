@@ -1,7 +1,14 @@
 // Where a kept region starts and ends: each edge snapped to the quiet beside it, then padded.
 import { GAP_THRESHOLD_S } from '@roughcut/shared';
 import type { EnergyTrack, Span } from '../types.ts';
-import { percentile } from './evidence-spans.ts';
+import { percentile, smoothLevels } from './evidence-spans.ts';
+
+/** How far before a span's start its onset may already sound (the detector's reaction, s). */
+const ONSET_LEAD_S = 0.1;
+/** smoothLevels window for steadied levels: one 10 ms frame either side, i.e. 30 ms (s). */
+const STEADY_S = 0.02;
+/** A steadied level this close above the room's steadied level (80th percentile) is the room. */
+const STEADY_MARGIN_DB = 1.5;
 
 /** A cut is kept at least this long, so rounding to hundredths never turns a gap into none. */
 export const MIN_GAP_S = GAP_THRESHOLD_S + 0.02;
@@ -10,7 +17,7 @@ export type SnapOptions = {
   maxSnapS: number;
   maxTrimS: number;
   floorDb: number;
-  /** Over background sound an edge moves in no further than the padding gives back. */
+  /** Over background sound an onset moves in no further than the padding gives back. */
   minHeadPadS: number;
   minTailPadS: number;
 };
@@ -41,34 +48,54 @@ export function snapToQuiet(
   const second = Math.round(1 / f);
   const trim = Math.round(o.maxTrimS / f);
   const snap = Math.round(o.maxSnapS / f);
+  const lead = Math.round(ONSET_LEAD_S / f);
+  // NOTE: over 3 frames (one either side), so a room's 10 ms flickers do not stop an edge.
+  const steady = smoothLevels(energy, STEADY_S);
+  const steadyBackground = (from: number, to: number): number =>
+    Math.max(
+      o.floorDb,
+      (percentile(steady.subarray(Math.max(0, from), Math.max(0, from, to)), 0.8) ?? -100) +
+        STEADY_MARGIN_DB,
+    );
   const snapped = spans.map((span, i) => {
     const lower = Math.ceil((i > 0 ? spans[i - 1]!.end : 0) / f);
     const upper = Math.floor((i < spans.length - 1 ? spans[i + 1]!.start : db.length * f) / f);
     let first = Math.max(lower, Math.floor(span.start / f));
     let last = Math.min(upper, Math.ceil(span.end / f));
     // NOTE: judged past the frames an edge may still move over, so a fading word is not counted.
-    const backgroundBefore =
+    const [beforeFrom, beforeTo] =
       first - trim - lower >= 10
-        ? background(Math.max(lower, first - trim - second), first - trim)
-        : background(lower, first);
-    const backgroundAfter =
-      upper - last - trim >= 10
-        ? background(last + trim, Math.min(upper, last + trim + second))
-        : background(last, upper);
+        ? [Math.max(lower, first - trim - second), first - trim]
+        : [lower, first];
+    const backgroundBefore = background(beforeFrom, beforeTo);
+    const steadyBefore = steadyBackground(beforeFrom, beforeTo);
+    // NOTE: the detector hears an onset late, so the frames just before the next span may be that
+    // onset: they are left out of this edge's quiet (they made a short clean pause look noisy).
+    const quietEnd = i < spans.length - 1 && upper - lead >= last + 5 ? upper - lead : upper;
+    const [afterFrom, afterTo] =
+      quietEnd - last - trim >= 10
+        ? [last + trim, Math.min(quietEnd, last + trim + second)]
+        : [last, quietEnd];
+    const backgroundAfter = background(afterFrom, afterTo);
+    const steadyAfter = steadyBackground(afterFrom, afterTo);
     const before = Math.max(o.floorDb, backgroundBefore);
     const after = Math.max(o.floorDb, backgroundAfter);
-    // WARNING: over background sound a weak onset or ending (f, s, th) is as quiet as the room,
-    // so moving in there clipped speech; the detector starts late and ends late anyway.
     const cleanStart = backgroundBefore <= o.floorDb;
     const cleanEnd = backgroundAfter <= o.floorDb;
+    // WARNING: over background sound a weak onset (f, s, th) is as quiet as the room, so moving an
+    // onset in there clipped speech; it stays within the minimum padding. A detector's end runs
+    // 100-200 ms late in noise (its hangover), so an ending is moved in over frames whose level,
+    // steadied over 30 ms, is at the room's: a word's fading tail stays above it and the padding
+    // after the edge covers a tail that sinks into the room.
     const trimStart = cleanStart ? trim : Math.round(Math.min(o.maxTrimS, o.minHeadPadS) / f);
-    const trimEnd = cleanEnd ? trim : Math.round(Math.min(o.maxTrimS, o.minTailPadS) / f);
     const firstTrimLimit = Math.min(first + trimStart, last - 1);
     while (first < firstTrimLimit && db[first]! <= before) first++;
     const firstLimit = Math.max(lower, first - snap);
-    while (first - 1 >= firstLimit && db[first - 1]! > before) first--;
-    const lastTrimLimit = Math.max(last - trimEnd, first + 1);
-    while (last > lastTrimLimit && db[last - 1]! <= after) last--;
+    const louder = (k: number) => db[k]! > before || (!cleanStart && steady[k]! > steadyBefore);
+    while (first - 1 >= firstLimit && louder(first - 1)) first--;
+    const lastTrimLimit = Math.max(last - trim, first + 1);
+    if (cleanEnd) while (last > lastTrimLimit && db[last - 1]! <= after) last--;
+    else while (last > lastTrimLimit && steady[last - 1]! <= steadyAfter) last--;
     const lastLimit = Math.min(upper, last + snap);
     while (last < lastLimit && db[last]! > after) last++;
     return {
