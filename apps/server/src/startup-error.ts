@@ -1,5 +1,5 @@
 import { ConfigError } from './config.ts';
-import { FontFilesMissingError } from './modules/fonts/fonts-dir.ts';
+import { FontFilesMissingError } from '@roughcut/engine';
 
 /** Prints a start-up failure as one clear line (no stack for configuration mistakes) and exits. */
 export function exitOnStartupError(error: unknown): never {

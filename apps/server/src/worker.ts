@@ -8,7 +8,7 @@ import { jobDefinitions } from './jobs/definitions.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { jobHandlers } from './jobs/registry.ts';
 import { sweepLeftovers } from './modules/autojobs/leftovers.service.ts';
-import { subtitleFontsDir } from './modules/fonts/fonts-dir.ts';
+import { subtitleFontsDir } from '@roughcut/engine';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { exitOnStartupError } from './startup-error.ts';

@@ -2,6 +2,7 @@ export * from './types.ts';
 export * from './media/ffmpeg-runner.ts';
 export * from './render/example-image.ts';
 export * from './subtitles/index.ts';
+export * from './subtitles/fonts-dir.ts';
 export * from './exports/index.ts';
 export * from './render/spans.ts';
 export * from './render/cut-graph.ts';

@@ -9,6 +9,7 @@ import { probeMedia } from '../media/probe.ts';
 import { analyseVideo } from '../pipeline/analyse.ts';
 import type { Analysis } from '../pipeline/analyse.ts';
 import { renderEngineClip } from '../render/engine-clip.ts';
+import { subtitleFontsDir } from '../subtitles/fonts-dir.ts';
 import { EngineError } from '../types.ts';
 import type { Gap, ProbeResult, ProgressFn } from '../types.ts';
 import type { CliArgs } from './args.ts';
@@ -65,6 +66,8 @@ export async function renderClips(
   await mkdir(outDir, { recursive: true });
   const rendered: RenderedClip[] = [];
   let shortIndex = 0;
+  // NOTE: the same font files as the app's preview and renders, so a style looks the same here.
+  const fontsDir = args.subtitles ? await subtitleFontsDir() : undefined;
   for (const clip of clips) {
     const name = clipFileName(clip, clip.is_long_form ? 0 : shortIndex++);
     const result = await renderEngineClip(args.file, {
@@ -74,6 +77,7 @@ export async function renderClips(
       removeGaps: args.removeGaps ? [...gaps] : [],
       // NOTE: long form keeps the speaker's own picture clean; shorts get the default style.
       subtitles: args.subtitles && !clip.is_long_form ? DEFAULT_DRAW_SETTINGS : null,
+      fontsDir,
       smartCut: args.smartCut,
       signal: ctx.signal,
       onProgress: ctx.progress(`rendering ${name}`),

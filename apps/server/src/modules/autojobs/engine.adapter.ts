@@ -8,6 +8,7 @@ import {
   probeMedia,
   renderEngineClip,
   renderExampleImage,
+  subtitleFontsDir,
 } from '@roughcut/engine';
 import type {
   EnergyTrack,
@@ -15,7 +16,6 @@ import type {
   ProbeResult,
   TranscriptChunkStore,
 } from '@roughcut/engine';
-import { subtitleFontsDir } from '../fonts/fonts-dir.ts';
 
 export type AnalysedClip = {
   stepType: StepType;

@@ -10,7 +10,7 @@ import {
   allFontFaceFiles,
   assertFontFilesInstalled,
   subtitleFontsDir,
-} from './fonts-dir.ts';
+} from '@roughcut/engine';
 
 let parent: string;
 const fontconfigBefore = process.env.FONTCONFIG_FILE;
