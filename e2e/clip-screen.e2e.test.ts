@@ -5,7 +5,6 @@ import {
   apiPaths,
   applyTolerance,
   assetListResponseSchema,
-  autoJobSchema,
   clipKeptSpans,
   clipResponseSchema,
   deletePhrase,
@@ -20,6 +19,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
+import { signUp, startEdit, waitForJob } from './support/journey.ts';
 import { startServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
 import { makeTalkingVideo } from './support/talking-video.ts';
@@ -49,17 +49,6 @@ async function fetchClip(page: Page, clipId: string): Promise<Clip> {
 async function listClips(page: Page): Promise<Clip[]> {
   const response = await page.request.get(apiPaths.instanceClips(jobId, instanceId));
   return (await response.json()) as Clip[];
-}
-
-async function waitForStatus(page: Page, statuses: string[], timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = autoJobSchema.parse(await (await page.request.get(apiPaths.autojob(jobId))).json());
-    if (job.status === 'failed') throw new Error(`The job failed: ${JSON.stringify(job)}`);
-    if (statuses.includes(job.status)) return job;
-    if (Date.now() > deadline) throw new Error(`The job stayed ${job.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }
 
 /** Every file below `dir` (the server's data folder). */
@@ -93,22 +82,9 @@ beforeAll(async () => {
   server = started;
   session = await openBrowser(server.baseUrl);
   const { page } = session;
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(`clip-${stamp}@example.com`);
-  await page.getByLabel('Username', { exact: true }).fill(`clip${stamp}`);
-  await page.getByLabel('Password').fill('clip-Passw0rd');
-  await page.getByLabel('Password').press('Enter');
-  await page.waitForURL('**/edits');
-  const create = page.getByRole('dialog', { name: 'Create a video edit' });
-  await create.getByLabel('Name').fill('Clip screen edit');
-  await create.getByTestId('video-file-input').setInputFiles(video.file);
-  await create.getByLabel('Optimised Long Form').check();
-  await create.getByLabel('Short Form Clip').check();
-  await create.getByRole('button', { name: 'Start' }).click();
-  await page.waitForURL(/\/manage\/automation\/[^/]+$/, { timeout: 120_000 });
-  jobId = page.url().split('/').at(-1) ?? '';
-  const job = await waitForStatus(page, ['awaiting-confirmation'], 600_000);
+  await signUp(page, 'clip');
+  jobId = await startEdit(page, 'Clip screen edit', video.file);
+  const job = await waitForJob(page, jobId, ['awaiting-confirmation'], 600_000);
   instanceId = job.job_instance?.id ?? '';
 });
 
@@ -329,7 +305,7 @@ describe('the clip confirmation screen', () => {
 
       // Continue and wait for the render.
       await page.getByRole('button', { name: 'Continue' }).click();
-      await waitForStatus(page, ['finished'], 600_000);
+      await waitForJob(page, jobId, ['finished'], 600_000);
       const assets = assetListResponseSchema
         .parse(await (await page.request.get(apiPaths.autojobAssets(jobId))).json())
         .assets.filter((a) => a.asset_type === 'edited_video' && a.clip_id === chosen.id);

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
+import { signUp } from './support/journey.ts';
 import { startServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
 import { makeTalkingVideo } from './support/talking-video.ts';
@@ -48,16 +49,6 @@ async function withBrowser(run: (session: BrowserSession) => Promise<void>) {
   } finally {
     await session.close();
   }
-}
-
-async function signUp(page: Page, prefix: string) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(`${prefix}-${stamp}@example.com`);
-  await page.getByLabel('Username', { exact: true }).fill(`${prefix}${stamp}`);
-  await page.getByLabel('Password').fill('edits-Passw0rd');
-  await page.getByLabel('Password').press('Enter');
-  await page.waitForURL('**/edits');
 }
 
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Create a video edit' });

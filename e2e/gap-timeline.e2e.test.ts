@@ -2,17 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeTalkingVideo } from '@roughcut/engine/testing';
-import {
-  apiPaths,
-  autoJobSchema,
-  clipListResponseSchema,
-  clipResponseSchema,
-} from '@roughcut/shared';
+import { apiPaths, clipListResponseSchema, clipResponseSchema } from '@roughcut/shared';
 import type { Clip, Gap } from '@roughcut/shared';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
+import { signUp, startEdit, waitForJob } from './support/journey.ts';
 import { startServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
 
@@ -42,10 +38,6 @@ let jobId = '';
 let instanceId = '';
 let clips: Clip[] = [];
 
-async function getJob(page: Page) {
-  return autoJobSchema.parse(await (await page.request.get(apiPaths.autojob(jobId))).json());
-}
-
 async function getClip(page: Page, clipId: string): Promise<Clip> {
   const response = await page.request.get(apiPaths.clip(jobId, instanceId, clipId));
   return clipResponseSchema.parse(await response.json());
@@ -67,32 +59,10 @@ beforeAll(async () => {
   session = await openBrowser(server.baseUrl);
   const { page } = session;
   await page.setViewportSize(DESKTOP);
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(`gaps-${stamp}@example.com`);
-  await page.getByLabel('Username', { exact: true }).fill(`gaps${stamp}`);
-  await page.getByLabel('Password').fill('gaps-Passw0rd');
-  await page.getByLabel('Password').press('Enter');
-  await page.waitForURL('**/edits');
-  const create = page.getByRole('dialog', { name: 'Create a video edit' });
-  await create.getByLabel('Name').fill('Gap timeline edit');
-  await create.getByTestId('video-file-input').setInputFiles(file);
-  await create.getByLabel('Optimised Long Form').check();
-  await create.getByLabel('Short Form Clip').check();
-  await create.getByRole('button', { name: 'Start' }).click();
-  await page.waitForURL(/\/manage\/automation\/[^/]+$/, { timeout: 120_000 });
-  jobId = page.url().split('/').at(-1) ?? '';
-  const deadline = Date.now() + 600_000;
-  for (;;) {
-    const job = await getJob(page);
-    if (job.status === 'awaiting-confirmation') {
-      instanceId = job.job_instance?.id ?? '';
-      break;
-    }
-    if (job.status === 'failed') throw new Error(`job failed: ${job.job_instance?.failure_reason}`);
-    if (Date.now() > deadline) throw new Error(`job still ${job.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await signUp(page, 'gaps');
+  jobId = await startEdit(page, 'Gap timeline edit', file);
+  const job = await waitForJob(page, jobId, ['awaiting-confirmation'], 600_000);
+  instanceId = job.job_instance?.id ?? '';
   clips = clipListResponseSchema.parse(
     await (await page.request.get(apiPaths.instanceClips(jobId, instanceId))).json(),
   );

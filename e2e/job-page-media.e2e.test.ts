@@ -14,6 +14,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
+import { signUp, startEdit, waitForJob } from './support/journey.ts';
 import { startServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
 import {
@@ -43,17 +44,6 @@ async function getJob(page: Page) {
   return autoJobSchema.parse(await (await page.request.get(apiPaths.autojob(jobId))).json());
 }
 
-async function waitForJob(page: Page, statuses: string[], timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = await getJob(page);
-    if (statuses.includes(job.status)) return job;
-    if (job.status === 'failed') throw new Error(`job failed: ${job.job_instance?.failure_reason}`);
-    if (Date.now() > deadline) throw new Error(`job still ${job.status} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'roughcut-job-media-e2e-'));
   [server, video] = await Promise.all([
@@ -63,22 +53,9 @@ beforeAll(async () => {
   const upload = await withLongKeyframeInterval(video.file, path.join(workDir, 'long-gop.mp4'));
   session = await openBrowser(server.baseUrl);
   const { page } = session;
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(`media-${stamp}@example.com`);
-  await page.getByLabel('Username', { exact: true }).fill(`media${stamp}`);
-  await page.getByLabel('Password').fill('media-Passw0rd');
-  await page.getByLabel('Password').press('Enter');
-  await page.waitForURL('**/edits');
-  const create = page.getByRole('dialog', { name: 'Create a video edit' });
-  await create.getByLabel('Name').fill('A rather long edit name that a phone has to wrap');
-  await create.getByTestId('video-file-input').setInputFiles(upload);
-  await create.getByLabel('Optimised Long Form').check();
-  await create.getByLabel('Short Form Clip').check();
-  await create.getByRole('button', { name: 'Start' }).click();
-  await page.waitForURL(/\/manage\/automation\/[^/]+$/, { timeout: 120_000 });
-  jobId = page.url().split('/').at(-1) ?? '';
-  const job = await waitForJob(page, ['awaiting-confirmation'], 600_000);
+  await signUp(page, 'media');
+  jobId = await startEdit(page, 'A rather long edit name that a phone has to wrap', upload);
+  const job = await waitForJob(page, jobId, ['awaiting-confirmation'], 600_000);
   clips = clipListResponseSchema.parse(
     await (
       await page.request.get(apiPaths.instanceClips(jobId, job.job_instance?.id ?? ''))
@@ -246,7 +223,7 @@ describe('the job page for a new user', () => {
     const headers = { origin: server.baseUrl };
     await page.request.post(apiPaths.instanceClipsConfirm(jobId, instanceId), { headers });
     await page.request.post(apiPaths.instanceConfirm(jobId, instanceId), { headers });
-    await waitForJob(page, ['finished'], 600_000);
+    await waitForJob(page, jobId, ['finished'], 600_000);
     await page.goto(`/manage/automation/${jobId}`);
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);

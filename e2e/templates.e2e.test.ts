@@ -6,11 +6,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_DRAW_SETTINGS, apiPaths } from '@roughcut/shared';
 import type { DrawSettings } from '@roughcut/shared';
-import { buildAss, probeMedia, renderShortClip, runFfmpeg } from '@roughcut/engine';
+import {
+  buildAss,
+  probeMedia,
+  renderShortClip,
+  runFfmpeg,
+  subtitleFontsDir,
+} from '@roughcut/engine';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_PHRASE } from '../apps/server/src/modules/autojobs/engine.adapter.ts';
-import { subtitleFontsDir } from '../apps/server/src/modules/fonts/fonts-dir.ts';
 import { SCREENS_DIR, openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
 import {
@@ -23,6 +28,7 @@ import {
 import type { RgbImage } from './support/image-compare.ts';
 import { buildHarness, serveHarness } from './support/jassub-harness.ts';
 import type { ServedHarness } from './support/jassub-harness.ts';
+import { signUp } from './support/journey.ts';
 import { startServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
 
@@ -56,16 +62,6 @@ async function withBrowser(name: string, run: (session: BrowserSession) => Promi
   } finally {
     await session.close();
   }
-}
-
-async function signUp(page: Page, prefix: string) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(`${prefix}-${stamp}@example.com`);
-  await page.getByLabel('Username', { exact: true }).fill(`${prefix}${stamp}`);
-  await page.getByLabel('Password').fill('templates-Passw0rd');
-  await page.getByLabel('Password').press('Enter');
-  await page.waitForURL('**/edits');
 }
 
 /** Waits for the example image of the given size to be shown, with no spinner over it. */

@@ -2,15 +2,13 @@ import Forward5Rounded from '@mui/icons-material/Forward5Rounded';
 import PauseRounded from '@mui/icons-material/PauseRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import Replay5Rounded from '@mui/icons-material/Replay5Rounded';
-import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
-import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
-import { PREVIEW_SEEK_STEP_S, VOLUME_STEP, formatPlayerTime } from '@roughcut/shared';
+import { PREVIEW_SEEK_STEP_S, formatPlayerTime } from '@roughcut/shared';
 import { useEffect, useState } from 'react';
 import type { GapPlayback } from '../gap-timeline/use-gap-playback.ts';
+import { VolumeControl } from '../gap-timeline/volume-control.tsx';
 import { clipElapsed } from './preview-playback.ts';
 import type { PreviewPlan } from './preview-playback.ts';
 
@@ -45,7 +43,6 @@ function ClipClock({ playback, clip }: { playback: GapPlayback; clip: PreviewPla
 
 /** SPEC 2.9 clip card player: play/pause, 5 s rewind and forward, the time, mute and volume. */
 export function PreviewControls({ playback, clip, disabled, onToggle, onSeek }: Props) {
-  const { volume } = playback;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25, mt: 1 }}>
       <IconButton
@@ -73,27 +70,7 @@ export function PreviewControls({ playback, clip, disabled, onToggle, onSeek }: 
       </IconButton>
       <ClipClock playback={playback} clip={clip} />
       <Box sx={{ flexGrow: 1 }} />
-      <IconButton
-        size="small"
-        aria-label={volume.muted ? 'Unmute' : 'Mute'}
-        onClick={playback.toggleMute}
-      >
-        {volume.muted ? (
-          <VolumeOffRounded fontSize="small" />
-        ) : (
-          <VolumeUpRounded fontSize="small" />
-        )}
-      </IconButton>
-      <Slider
-        size="small"
-        aria-label="Volume"
-        min={0}
-        max={1}
-        step={VOLUME_STEP}
-        value={volume.muted ? 0 : volume.volume}
-        onChange={(_event, value) => playback.setVolume(value)}
-        sx={{ width: 72, ml: 0.5, mr: 1 }}
-      />
+      <VolumeControl playback={playback} width={72} />
     </Box>
   );
 }

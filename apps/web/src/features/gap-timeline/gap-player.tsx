@@ -1,17 +1,15 @@
 import PauseRounded from '@mui/icons-material/PauseRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
-import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
-import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
-import { VOLUME_STEP, formatPlayerTime } from '@roughcut/shared';
+import { formatPlayerTime } from '@roughcut/shared';
 import type { Span } from '@roughcut/shared';
 import { memo, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { GapPlayback } from './use-gap-playback.ts';
+import { VolumeControl } from './volume-control.tsx';
 
 /** The short clip's rendered frame is portrait 1080x1920; long form keeps the source's shape. */
 const PORTRAIT_RATIO = 1080 / 1920;
@@ -145,27 +143,7 @@ export const GapPlayer = memo(function GapPlayer(props: Props) {
         <PlayerClock playback={playback} window={window} />
         <Box sx={{ flexGrow: 1 }} />
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          <IconButton
-            size="small"
-            aria-label={playback.volume.muted ? 'Unmute' : 'Mute'}
-            onClick={playback.toggleMute}
-          >
-            {playback.volume.muted ? (
-              <VolumeOffRounded fontSize="small" />
-            ) : (
-              <VolumeUpRounded fontSize="small" />
-            )}
-          </IconButton>
-          <Slider
-            size="small"
-            aria-label="Volume"
-            min={0}
-            max={1}
-            step={VOLUME_STEP}
-            value={playback.volume.muted ? 0 : playback.volume.volume}
-            onChange={(_event, value) => playback.setVolume(value)}
-            sx={{ width: 88, ml: 1, mr: 1 }}
-          />
+          <VolumeControl playback={playback} width={88} />
         </Box>
       </Box>
     </Box>

@@ -6,7 +6,7 @@ import { JASSUB_ASSETS } from '../clip-preview/jassub-assets.ts';
 // The browser half of "one font, both sides": libass in jassub gets every face of the style's font
 // from /fonts/ (the files the server's libass renders with) and, as the fallback for characters a
 // face lacks, the faces of DejaVu Sans, which the server's fontconfig falls back to as well
-// (apps/server/src/modules/fonts/fonts-dir.ts).
+// (packages/engine/src/subtitles/fonts-dir.ts).
 
 /** The family libass falls back to, on both sides. */
 export const FALLBACK_FONT: FontName = 'Verdana';
