@@ -173,17 +173,10 @@ export async function run(): Promise<void> {
       const times = await streamTimes(outPath);
       const clean = c.background === 'none';
       const gaps = scoreGaps(analysis.gaps, video.speechSpans, video.gaps, video.durationS, clean);
-      const referencePath = join(dir, 'reference.mp4');
-      await renderEngineClip(video.path, {
-        clip,
-        probe: analysis.probe,
-        outPath: referencePath,
-        removeGaps: [],
-        subtitles: null,
-      });
       const words = await measureWordRetention({
         sourcePath: video.path,
-        referencePath,
+        clip,
+        probe: analysis.probe,
         outputPath: outPath,
         speech: video.speechSpans,
         text: video.sentences.map((s) => s.text),

@@ -13,7 +13,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { extractAudio } from '../audio/extract-audio.ts';
 import { createPocketsphinxTranscriber } from '../transcribe/pocketsphinx-transcriber.ts';
-import type { Span } from '../types.ts';
+import type { EngineClip } from '../edit/clips.ts';
+import { renderEngineClip } from '../render/engine-clip.ts';
+import type { ProbeResult, Span } from '../types.ts';
 import { alignedWords, wordRetention } from './quality-metrics.ts';
 import { encodeWav, parseWav } from './wav.ts';
 import type { Pcm } from './wav.ts';
@@ -94,8 +96,9 @@ function count(first: readonly string[], again: readonly string[], truth: readon
 /** Words heard in the sentences of an uncut reference render, and again in the output's. */
 export async function measureWordRetention(o: {
   sourcePath: string;
-  /** The source through the same render with nothing cut (its timeline is the source's). */
-  referencePath: string;
+  /** The clip as rendered: the reference is it again with nothing cut (the source's timeline). */
+  clip: EngineClip;
+  probe: ProbeResult;
   outputPath: string;
   speech: readonly Span[];
   /** What is said in the speech spans. */
@@ -106,9 +109,18 @@ export async function measureWordRetention(o: {
 }): Promise<RetentionResult> {
   const truth = o.text.flatMap((t) => t.split(/\s+/));
   const wav = (name: string) => `${o.workDir}/retention-${name}.wav`;
+  // NOTE: the same decode and encode as the output, so the two differ only by what was cut.
+  const referencePath = `${o.workDir}/retention-reference.mp4`;
+  await renderEngineClip(o.sourcePath, {
+    clip: o.clip,
+    probe: o.probe,
+    outPath: referencePath,
+    removeGaps: [],
+    subtitles: null,
+  });
   await Promise.all([
     extractAudio(o.sourcePath, wav('source')),
-    extractAudio(o.referencePath, wav('reference')),
+    extractAudio(referencePath, wav('reference')),
     extractAudio(o.outputPath, wav('output')),
   ]);
   const windows = sentenceWindows(o.speech, o.durationS, o.keep);
