@@ -8,7 +8,6 @@ import {
   mergeGaps,
   moveGapHandle,
   nextGapId,
-  playbackSkipTarget,
   round2,
   totalLength,
   undoDelete,
@@ -182,15 +181,6 @@ describe('playback', () => {
       { start: 3.15, end: 4 },
       { start: 5, end: 6 },
     ]);
-  });
-
-  it('lands 0.01 s after the end of the gap being played', () => {
-    const merged = mergeGaps(gaps);
-    expect(playbackSkipTarget(3, merged)).toBe(4.01);
-    expect(playbackSkipTarget(3.999, merged)).toBe(4.01);
-    expect(playbackSkipTarget(4, merged)).toBeNull();
-    expect(playbackSkipTarget(2, merged)).toBeNull();
-    expect(playbackSkipTarget(9, merged, 9.505)).toBe(9.505);
   });
 });
 

@@ -1,4 +1,4 @@
-import { GAP_MERGE_TOLERANCE_S, MIN_GAP_LENGTH_S, PLAYBACK_SKIP_AHEAD_S } from '../constants.ts';
+import { GAP_MERGE_TOLERANCE_S, MIN_GAP_LENGTH_S } from '../constants.ts';
 import type { Gap } from '../contracts/clip.contract.ts';
 import { roundTo } from '../format/time.format.ts';
 
@@ -145,21 +145,6 @@ export const mergeGaps = (
     }
   }
   return merged;
-};
-
-/**
- * During playback: if `time` is inside a (merged) gap, the time to jump to, 0.01 s after the gap's
- * end (never beyond `duration` when given); otherwise null.
- */
-export const playbackSkipTarget = (
-  time: number,
-  mergedGaps: readonly Span[],
-  duration?: number,
-): number | null => {
-  const gap = mergedGaps.find((g) => time >= g.start && time < g.end);
-  if (gap === undefined) return null;
-  const target = round2(gap.end + PLAYBACK_SKIP_AHEAD_S);
-  return duration === undefined ? target : Math.min(target, duration);
 };
 
 /**

@@ -25,10 +25,6 @@ export const phrasesFromSegments = (segments: readonly Segment[]): Phrase[] =>
     valid: undefined,
   }));
 
-/** Back to segments (for the clip's subtitles), dropping client-only fields. */
-export const phrasesToSegments = (phrases: readonly Phrase[]): Segment[] =>
-  phrases.map((p) => ({ start: p.start, end: p.end, phrase: p.phrase, words: p.words }));
-
 const hasWordBelow = (phrase: Phrase, tolerance: number): boolean =>
   phrase.words.some((w) => w.confidence < tolerance);
 

@@ -1,4 +1,4 @@
-import { storageFullMessage, storageLimitBytes } from '@roughcut/shared';
+import { fitsInStorage, storageFullMessage, storageLimitBytes } from '@roughcut/shared';
 import { HttpError } from '../../http/errors.ts';
 import { lockAccount } from '../account/account.repository.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -29,7 +29,9 @@ async function measure(tx: DbOrTx, userId: string, jobId: string) {
       STORAGE_FULL_STATUS,
       storageFullMessage({ subscriptionType, usedBytes, limitBytes, neededBytes }),
     );
-  return { usedBytes, limitBytes, refuse };
+  const fits = (neededBytes: number) =>
+    fitsInStorage({ subscriptionType, usedBytes, limitBytes, neededBytes });
+  return { usedBytes, limitBytes, refuse, fits };
 }
 
 /**
@@ -42,10 +44,9 @@ export async function reserveUploadRoom(
   jobId: string,
   announcedBytes: number | undefined,
 ): Promise<UploadRoom> {
-  const { usedBytes, limitBytes, refuse } = await measure(tx, userId, jobId);
+  const { usedBytes, limitBytes, refuse, fits } = await measure(tx, userId, jobId);
   if (usedBytes >= limitBytes) throw refuse(announcedBytes);
-  if (announcedBytes !== undefined && usedBytes + announcedBytes > limitBytes)
-    throw refuse(announcedBytes);
+  if (announcedBytes !== undefined && !fits(announcedBytes)) throw refuse(announcedBytes);
   return { allowedBytes: limitBytes - usedBytes, refuse };
 }
 
@@ -56,6 +57,6 @@ export async function assertUploadFits(
   jobId: string,
   sizeBytes: number,
 ): Promise<void> {
-  const { usedBytes, limitBytes, refuse } = await measure(tx, userId, jobId);
-  if (usedBytes + sizeBytes > limitBytes) throw refuse(sizeBytes);
+  const { refuse, fits } = await measure(tx, userId, jobId);
+  if (!fits(sizeBytes)) throw refuse(sizeBytes);
 }
