@@ -51,30 +51,33 @@ export const analyseHandler = handleJob(analyseJob, async ({ instanceId }, conte
         // NOTE: the timeline works without its waveform; the clips must not be lost for it.
         log.warn({ err: error }, 'could not keep the waveform');
       }
-      await db.transaction(async (tx) => {
-        await deleteClipsOfInstance(tx, instanceId);
-        await insertClips(
-          tx,
-          analysis.clips.map((clip) => ({
-            autoJobId: job.id,
-            autoJobInstanceId: instanceId,
-            stepType: clip.stepType,
-            title: clip.title,
-            description: clip.description,
-            engagementScore: clip.engagementScore,
-            ...NEW_CLIP_STATE,
-            isLongForm: clip.isLongForm,
-            startS: clip.start,
-            endS: clip.end,
-            segments: clip.segments,
-            gaps: clip.gaps,
-            drawSettings,
-            scoreFeatures: clip.scoreFeatures,
-          })),
-        );
-        // NOTE: the probe with keyframes, so the render needs no probe of its own.
-        await run.close(tx, { type: 'await-confirmation' }, { videoProbe: analysis.probe });
-      });
+      // NOTE: the probe with keyframes, so the render needs no probe of its own.
+      await run.close(
+        { type: 'await-confirmation' },
+        { videoProbe: analysis.probe },
+        async (tx) => {
+          await deleteClipsOfInstance(tx, instanceId);
+          await insertClips(
+            tx,
+            analysis.clips.map((clip) => ({
+              autoJobId: job.id,
+              autoJobInstanceId: instanceId,
+              stepType: clip.stepType,
+              title: clip.title,
+              description: clip.description,
+              engagementScore: clip.engagementScore,
+              ...NEW_CLIP_STATE,
+              isLongForm: clip.isLongForm,
+              startS: clip.start,
+              endS: clip.end,
+              segments: clip.segments,
+              gaps: clip.gaps,
+              drawSettings,
+              scoreFeatures: clip.scoreFeatures,
+            })),
+          );
+        },
+      );
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }

@@ -67,9 +67,10 @@ export function watchInstance(
 export function throttledProgress(
   write: (fraction: number) => Promise<void>,
   intervalMs = 1000,
-): { report(fraction: number): void; flush(): Promise<void> } {
+): { report(fraction: number): void; flush(): Promise<void>; stop(): void } {
   let last = 0;
   let latest = 0;
+  let stopped = false;
   let inFlight: Promise<void> | undefined;
   const send = (fraction: number) => {
     inFlight = write(fraction)
@@ -82,12 +83,16 @@ export function throttledProgress(
     report(fraction) {
       latest = Math.min(1, Math.max(0, fraction));
       const now = Date.now();
-      if (inFlight || now - last < intervalMs) return;
+      if (stopped || inFlight || now - last < intervalMs) return;
       last = now;
       send(latest);
     },
     async flush() {
       await inFlight;
+    },
+    /** Reports from now on are dropped (the stage is closing: its last write is progress 1). */
+    stop() {
+      stopped = true;
     },
   };
 }

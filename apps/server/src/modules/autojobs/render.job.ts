@@ -79,6 +79,6 @@ export const renderHandler = handleJob(renderJob, async ({ instanceId }, context
       throw new JobStateError('nothing-rendered', first.reason);
     }
     const note = first && someClipsFailedNote(failures.length, clips.length, first.reason);
-    await db.transaction((tx) => run.close(tx, { type: 'finish', ...(note ? { note } : {}) }));
+    await run.close({ type: 'finish', ...(note ? { note } : {}) });
   });
 });

@@ -26,10 +26,14 @@ export type StageRun = {
   /** True when an earlier try of this stage got the instance this far (a retry after a crash). */
   resumed: boolean;
   /**
-   * Applies the stage's closing event (in the caller's transaction, beside what it stores).
+   * Stores the stage's results (`store`) and applies its closing event, in one transaction.
    * Throws InstanceStoppedError when the instance moved meanwhile (cancelled), which rolls back.
    */
-  close(tx: DbOrTx, event: InstanceEvent, extras?: InstanceExtras): Promise<void>;
+  close(
+    event: InstanceEvent,
+    extras?: InstanceExtras,
+    store?: (tx: DbOrTx) => Promise<void>,
+  ): Promise<void>;
   /** Whether a failure now is the stage's last try (no retry would follow). */
   lastTry(): boolean;
   /** Runs `cleanup` once the stage is over for good: done, failed or stopped, but not retried. */
@@ -121,13 +125,19 @@ export async function runInstanceStage(
       resumed,
       lastTry,
       whenDone: (cleanup) => cleanups.push(cleanup),
-      async close(tx, event, extras) {
+      async close(event, extras, store) {
+        // WARNING: the last progress write must land before the transaction opens: on PGlite (one
+        // connection) a write still in flight waits behind the transaction, which would wait for it.
+        progress.stop();
         await progress.flush();
-        const closed = await transitionInstanceRow(tx, instance, event, new Date(), {
-          progress: 1,
-          ...extras,
+        await db.transaction(async (tx) => {
+          await store?.(tx);
+          const closed = await transitionInstanceRow(tx, instance, event, new Date(), {
+            progress: 1,
+            ...extras,
+          });
+          if (!closed) throw new InstanceStoppedError();
         });
-        if (!closed) throw new InstanceStoppedError();
       },
     });
   } catch (error) {
