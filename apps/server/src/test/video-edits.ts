@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { apiPaths, autoJobSchema, errorResponseSchema } from '@roughcut/shared';
 import type { AutoJob, JobStatus, StepType } from '@roughcut/shared';
 import { TEST_ORIGIN, loginUser, newCredentials, registerUser, withSession } from './test-app.ts';
@@ -126,4 +127,50 @@ export async function waitForStatus(
   throw new Error(
     `job ${jobId} did not reach ${statuses.join('/')} within ${timeoutMs} ms (last: ${last?.status}, ${last?.job_instance?.failure_reason ?? ''})`,
   );
+}
+
+/** A signed-in user's job, as the job page sees it: the session, its calls and the job. */
+export type VideoEdit = { token: string; call: Call; job: AutoJob };
+
+/**
+ * The create panel's path as one step: signs up (unless `token` is given), creates a job with
+ * `steps`, uploads `video` and presses Start; the upload and the start must both succeed.
+ * `beforeUpload` and `beforeStart` change the job's settings at those points.
+ */
+export async function startVideoEdit(
+  t: TestApp,
+  video: Buffer,
+  options: {
+    steps?: StepType[];
+    name?: string;
+    token?: string;
+    beforeUpload?: (edit: VideoEdit) => Promise<void>;
+    beforeStart?: (edit: VideoEdit) => Promise<void>;
+  } = {},
+): Promise<VideoEdit> {
+  const token = options.token ?? (await signUp(t));
+  const call = caller(t, token);
+  const edit = { token, call, job: await createJob(call, options.steps, options.name) };
+  await options.beforeUpload?.(edit);
+  expect((await upload(t, token, edit.job.id, [mp4Part(video)])).statusCode).toBe(200);
+  await options.beforeStart?.(edit);
+  expect((await call('POST', apiPaths.autojobStart(edit.job.id))).statusCode).toBe(200);
+  return edit;
+}
+
+/**
+ * Waits for a real engine run (up to 5 min on two shared cores) to reach `status`; a failed run
+ * fails the test with its reason.
+ */
+export async function waitForRun(
+  edit: VideoEdit,
+  status: 'awaiting-confirmation' | 'finished',
+): Promise<AutoJob> {
+  const job = await waitForStatus(edit.call, edit.job.id, [status, 'failed'], {
+    timeoutMs: 300_000,
+    intervalMs: 1000,
+  });
+  expect(job.job_instance?.failure_reason ?? null).toBeNull();
+  expect(job.status).toBe(status);
+  return job;
 }

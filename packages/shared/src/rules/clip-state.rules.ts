@@ -63,10 +63,6 @@ export const transitionClip = (from: ClipState, event: ClipEvent): ClipTransitio
   return { ...rule.to(from), failure_reason: event.type === 'fail' ? event.reason : null };
 };
 
-/** Whether a clip event is allowed, without throwing. */
-export const canTransitionClip = (from: ClipState, event: ClipEvent): boolean =>
-  RULES[event.type].from(from);
-
 /** The statuses a clip may hold for the event, for a compare-and-set over many clips at once. */
 export const clipStatusesAllowing = (event: ClipEvent['type']): JobStatus[] =>
   (['awaiting-confirmation', 'processing', 'finished', 'failed'] as const).filter(

@@ -4,18 +4,16 @@ import { conflict } from '../../http/errors.ts';
 import type { SessionUser } from '../auth/auth.guard.ts';
 import { AUTH_MESSAGES as M } from '../auth/auth.messages.ts';
 import {
-  deleteUserSessions,
-  isEmailTaken,
-  isUsernameTaken,
-  updateUser,
-} from '../auth/auth.repository.ts';
-import {
   checkEmail,
   checkNewPassword,
   checkUsername,
   findValidCode,
+  isEmailTakenByOther,
+  isUsernameTakenByOther,
   redeemCode,
   rethrowUserConflict,
+  saveUserCredentials,
+  signOutOtherSessions,
 } from '../shared/credentials.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { sendMailJob } from '../auth/send-mail.job.ts';
@@ -45,7 +43,7 @@ export async function saveUser(
   if (input.username !== undefined) {
     const username = checkUsername(input.username);
     if (username !== user.username) {
-      if (await isUsernameTaken(ctx.db, username, user.id)) throw conflict(M.usernameTaken);
+      if (await isUsernameTakenByOther(ctx, username, user.id)) throw conflict(M.usernameTaken);
       patch.username = username;
     }
   }
@@ -54,12 +52,12 @@ export async function saveUser(
   }
   if (!patch.username && !patch.passwordHash) return;
   try {
-    await updateUser(ctx.db, user.id, patch);
+    await saveUserCredentials(ctx, user.id, patch);
   } catch (error) {
     rethrowUserConflict(error);
   }
   // NOTE: a new password signs out every other session, as users expect after a change.
-  if (patch.passwordHash) await deleteUserSessions(ctx.db, user.id, sessionId);
+  if (patch.passwordHash) await signOutOtherSessions(ctx, user.id, sessionId);
 }
 
 export async function requestEmailChange(
@@ -70,8 +68,8 @@ export async function requestEmailChange(
   if (!rawNewEmail.trim()) throw badRequest(M.emptyNewEmail);
   const newEmail = checkEmail(rawNewEmail);
   if (newEmail.toLowerCase() === user.email.toLowerCase()) throw badRequest(M.sameEmail);
-  if (await isEmailTaken(ctx.db, newEmail, user.id)) throw conflict(M.newEmailTaken);
-  await updateUser(ctx.db, user.id, { pendingEmail: newEmail });
+  if (await isEmailTakenByOther(ctx, newEmail, user.id)) throw conflict(M.newEmailTaken);
+  await saveUserCredentials(ctx, user.id, { pendingEmail: newEmail });
   await ctx.queue.send(sendMailJob, { kind: 'email_change', userId: user.id });
 }
 
@@ -79,11 +77,11 @@ export async function confirmEmailChange(ctx: AppContext, rawCode: string): Prom
   const code = await findValidCode(ctx, rawCode, 'email_change');
   const newEmail = code.newEmail;
   if (!newEmail) throw new Error(`email_change code without new_email (user ${code.userId})`);
-  if (await isEmailTaken(ctx.db, newEmail, code.userId))
+  if (await isEmailTakenByOther(ctx, newEmail, code.userId))
     throw conflict(M.emailChangeTakenMeanwhile);
   await redeemCode(ctx, code);
   try {
-    await updateUser(ctx.db, code.userId, {
+    await saveUserCredentials(ctx, code.userId, {
       email: newEmail,
       emailConfirmed: true,
       pendingEmail: null,

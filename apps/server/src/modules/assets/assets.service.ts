@@ -6,8 +6,7 @@ import { HttpError, conflict, notFound } from '../../http/errors.ts';
 import { formatOwner } from '../../storage/process-owner.ts';
 import { jobAssetKey } from '../../storage/storage-keys.ts';
 import { receiveUpload } from '../../storage/upload.ts';
-import { findInstanceOfJob } from '../autojobs/autojobs.repository.ts';
-import { loadOwnedJob } from '../shared/ownership.ts';
+import { findRunOfJob, loadOwnedJob } from '../shared/ownership.ts';
 import { chargeEditOnce } from '../shared/edit-allowance.ts';
 import { assertUploadFits, reserveUploadRoom } from '../shared/storage-quota.ts';
 import { probeUpload } from '../autojobs/engine.adapter.ts';
@@ -146,7 +145,7 @@ export async function getAssetUrl(
   if (asset.status !== 'uploaded' || !asset.storageKey) throw conflict(ASSET_MESSAGES.notReady);
   // NOTE: playing a result delivers it as surely as downloading it, so it counts the same.
   if (asset.assetType === 'edited_video' && asset.jobInstanceId) {
-    const run = await findInstanceOfJob(ctx.db, jobId, asset.jobInstanceId);
+    const run = await findRunOfJob(ctx.db, jobId, asset.jobInstanceId);
     if (run) await chargeEditOnce(ctx, userId, run);
   }
   return {

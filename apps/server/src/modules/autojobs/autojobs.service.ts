@@ -9,10 +9,8 @@ import { canTransition, startInstance } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { jobPrefix } from '../../storage/storage-keys.ts';
-import { listAssetsOfJob } from '../assets/assets.repository.ts';
-import { currentVideo } from '../assets/current-video.ts';
+import { findCurrentVideo } from '../shared/current-video.ts';
 import { assertCanStartEdit } from '../shared/edit-allowance.ts';
-import { findTemplateOfUser } from '../templates/templates.repository.ts';
 import { analyseJob } from './autojobs.jobs.ts';
 import { toJobResponse } from './autojobs.mapper.ts';
 import { findJobSummaryOfUser, listJobSummariesOfUser } from './job-poll.repository.ts';
@@ -28,7 +26,7 @@ import {
 import { QUEUE_FAILED_REASON } from './failure-reasons.ts';
 import { checkState, checkStateAsync } from './job-state.http.ts';
 import { transitionInstanceRow } from './lifecycle.repository.ts';
-import { JOB_NOT_FOUND_MESSAGE, loadOwnedJob } from '../shared/ownership.ts';
+import { JOB_NOT_FOUND_MESSAGE, loadOwnedJob, ownsTemplate } from '../shared/ownership.ts';
 
 export const AUTOJOB_MESSAGES = {
   notFound: JOB_NOT_FOUND_MESSAGE,
@@ -64,8 +62,9 @@ export async function updateJobSettings(
 ): Promise<AutoJob> {
   await loadOwnedJob(ctx, userId, jobId);
   if (input.template_id !== undefined && input.template_id !== null) {
-    const template = await findTemplateOfUser(ctx.db, userId, input.template_id);
-    if (!template) throw notFound(AUTOJOB_MESSAGES.templateNotFound);
+    if (!(await ownsTemplate(ctx, userId, input.template_id))) {
+      throw notFound(AUTOJOB_MESSAGES.templateNotFound);
+    }
   }
   await updateJob(
     ctx.db,
@@ -124,7 +123,7 @@ export async function startJob(ctx: AppContext, userId: string, jobId: string): 
   const instance = await ctx.db.transaction(async (tx) => {
     await lockJob(tx, jobId);
     const { job, instance: latest } = await loadOwnedJob(ctx, userId, jobId, tx);
-    const video = currentVideo(await listAssetsOfJob(tx, jobId));
+    const video = await findCurrentVideo(tx, jobId);
     const initial = checkState(() =>
       startInstance({
         status: latest?.status ?? 'created',

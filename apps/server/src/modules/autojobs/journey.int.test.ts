@@ -16,14 +16,7 @@ import {
 import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { talkingVideo } from '../../test/test-media.ts';
-import {
-  caller,
-  createJob,
-  mp4Part,
-  signUp,
-  upload,
-  waitForStatus,
-} from '../../test/video-edits.ts';
+import { startVideoEdit, waitForRun } from '../../test/video-edits.ts';
 import { probeUpload } from './engine.adapter.ts';
 
 const run = promisify(execFile);
@@ -42,20 +35,12 @@ describe.each(TEST_DATABASES)('the full edit journey on %s', (kind) => {
   it('edits a talking video end to end', { timeout: 600_000 }, async () => {
     const source = await talkingVideo(dir);
     const sourceProbe = await probeUpload(source);
-    const token = await signUp(t);
-    const call = caller(t, token);
-    const job = await createJob(call, ['optimised-long-form', 'short-form-clips'], 'Journey');
-    const uploaded = await upload(t, token, job.id, [mp4Part(await readFile(source))]);
-    expect(uploaded.statusCode).toBe(200);
-
-    const started = await call('POST', apiPaths.autojobStart(job.id));
-    expect(started.statusCode).toBe(200);
-    const waiting = await waitForStatus(call, job.id, ['awaiting-confirmation', 'failed'], {
-      timeoutMs: 300_000,
-      intervalMs: 1000,
+    const edit = await startVideoEdit(t, await readFile(source), {
+      steps: ['optimised-long-form', 'short-form-clips'],
+      name: 'Journey',
     });
-    expect(waiting.job_instance?.failure_reason ?? null).toBeNull();
-    expect(waiting.status).toBe('awaiting-confirmation');
+    const { call, job } = edit;
+    const waiting = await waitForRun(edit, 'awaiting-confirmation');
     const instanceId = waiting.job_instance?.id ?? '';
 
     const clips = clipListResponseSchema.parse(
@@ -72,12 +57,7 @@ describe.each(TEST_DATABASES)('the full edit journey on %s', (kind) => {
       200,
     );
     expect((await call('POST', apiPaths.instanceConfirm(job.id, instanceId))).statusCode).toBe(200);
-    const finished = await waitForStatus(call, job.id, ['finished', 'failed'], {
-      timeoutMs: 300_000,
-      intervalMs: 1000,
-    });
-    expect(finished.job_instance?.failure_reason ?? null).toBeNull();
-    expect(finished.status).toBe('finished');
+    await waitForRun(edit, 'finished');
 
     const download = await call('GET', apiPaths.autojobDownload(job.id));
     expect(download.statusCode).toBe(200);

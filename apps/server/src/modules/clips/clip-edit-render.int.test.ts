@@ -19,14 +19,7 @@ import {
 import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { talkingVideo } from '../../test/test-media.ts';
-import {
-  caller,
-  createJob,
-  mp4Part,
-  signUp,
-  upload,
-  waitForStatus,
-} from '../../test/video-edits.ts';
+import { startVideoEdit, waitForRun } from '../../test/video-edits.ts';
 import { editedAssetsOfClip } from '../assets/assets.repository.ts';
 import { subtitlesKeyOf } from '../autojobs/render.job.ts';
 
@@ -56,17 +49,12 @@ describe.each(TEST_DATABASES)('the render obeys the clip screen on %s', (kind) =
   });
 
   it('renders the edited cut and burns the edited phrases', { timeout: 600_000 }, async () => {
-    const token = await signUp(t);
-    const call = caller(t, token);
-    const job = await createJob(call, ['short-form-clips'], 'Clip edit');
-    const video = await readFile(await talkingVideo(dir));
-    expect((await upload(t, token, job.id, [mp4Part(video)])).statusCode).toBe(200);
-    expect((await call('POST', apiPaths.autojobStart(job.id))).statusCode).toBe(200);
-    const waiting = await waitForStatus(call, job.id, ['awaiting-confirmation', 'failed'], {
-      timeoutMs: 300_000,
-      intervalMs: 1000,
+    const edit = await startVideoEdit(t, await readFile(await talkingVideo(dir)), {
+      steps: ['short-form-clips'],
+      name: 'Clip edit',
     });
-    expect(waiting.job_instance?.failure_reason ?? null).toBeNull();
+    const { call, job } = edit;
+    const waiting = await waitForRun(edit, 'awaiting-confirmation');
     const instanceId = waiting.job_instance?.id ?? '';
     const [listed] = clipListResponseSchema.parse(
       (await call('GET', apiPaths.instanceClips(job.id, instanceId))).json(),
@@ -118,12 +106,7 @@ describe.each(TEST_DATABASES)('the render obeys the clip screen on %s', (kind) =
     expect(confirmed.statusCode).toBe(200);
     const kept = clipKeptSpans(clip, cut);
     expect((await call('POST', apiPaths.instanceConfirm(job.id, instanceId))).statusCode).toBe(200);
-    const finished = await waitForStatus(call, job.id, ['finished', 'failed'], {
-      timeoutMs: 300_000,
-      intervalMs: 1000,
-    });
-    expect(finished.job_instance?.failure_reason ?? null).toBeNull();
-    expect(finished.status).toBe('finished');
+    await waitForRun(edit, 'finished');
 
     const [asset] = await editedAssetsOfClip(t.app.ctx.db, clip.id);
     const outPath = t.app.ctx.storage.resolve(asset?.storageKey ?? '');

@@ -11,14 +11,7 @@ import {
 import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { talkingVideo } from '../../test/test-media.ts';
-import {
-  caller,
-  createJob,
-  mp4Part,
-  signUp,
-  upload,
-  waitForStatus,
-} from '../../test/video-edits.ts';
+import { caller, signUp, startVideoEdit, waitForStatus } from '../../test/video-edits.ts';
 import { listLanguages } from './languages.service.ts';
 
 const WHISPER_OR_SERVER =
@@ -96,15 +89,14 @@ describe.each(TEST_DATABASES)('languages API on %s', (kind) => {
   });
 
   it.skipIf(!defaultSetup)('fails a job in a language no engine has, saying why', async () => {
-    const token = await signUp(t);
-    const call = caller(t, token);
-    const job = await createJob(call, ['optimised-long-form']);
-    const talk = await readFile(await talkingVideo(mediaDir));
-    expect((await upload(t, token, job.id, [mp4Part(talk)])).statusCode).toBe(200);
-    // The create panel disables Sundanese here; the API still takes it, and the run says why.
-    const update = await call('POST', apiPaths.autojob(job.id), { language: 'su' });
-    expect(autoJobSchema.parse(update.json()).language).toBe('su');
-    expect((await call('POST', apiPaths.autojobStart(job.id))).statusCode).toBe(200);
+    const { call, job } = await startVideoEdit(t, await readFile(await talkingVideo(mediaDir)), {
+      steps: ['optimised-long-form'],
+      // The create panel disables Sundanese here; the API still takes it, and the run says why.
+      beforeStart: async (edit) => {
+        const update = await edit.call('POST', apiPaths.autojob(edit.job.id), { language: 'su' });
+        expect(autoJobSchema.parse(update.json()).language).toBe('su');
+      },
+    });
     const failed = await waitForStatus(call, job.id, ['failed']);
     expect(failed.job_instance?.failure_reason).toBe(
       'Transcription in Sundanese is not available on this server. Available languages: English.',

@@ -1,5 +1,6 @@
-// Credential rules and one-time codes, shared by sign-up and password reset (auth) and by the
-// account page (account): the same checks and messages wherever a user sets them.
+// Credential rules, one-time codes and the user's own writes, shared by sign-up and password
+// reset (auth) and by the account page (account): the same checks and messages wherever a user
+// sets them. The users table stays auth's; the account page reaches it only through here.
 import { PASSWORD_TOO_SHORT_MESSAGE, isPasswordLongEnough } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
@@ -9,6 +10,14 @@ import { AUTH_MESSAGES as M } from '../auth/auth.messages.ts';
 import { CODE_MESSAGES, codeState, hashToken } from '../auth/codes.ts';
 import { consumeCode, findCodeByHash } from '../auth/codes.repository.ts';
 import type { CodeRow } from '../auth/codes.repository.ts';
+import {
+  deleteUserSessions,
+  isEmailTaken,
+  isUsernameTaken,
+  updateUser,
+} from '../auth/auth.repository.ts';
+
+export type UserCredentialsPatch = Parameters<typeof updateUser>[2];
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
@@ -60,4 +69,40 @@ export async function redeemCode(ctx: AppContext, code: CodeRow): Promise<void> 
   if (!(await consumeCode(ctx.db, code.hash, ctx.now()))) {
     throw new HttpError(410, CODE_MESSAGES.used);
   }
+}
+
+/** Whether a user other than `userId` has this username (case-insensitive). */
+export async function isUsernameTakenByOther(
+  ctx: AppContext,
+  username: string,
+  userId: string,
+): Promise<boolean> {
+  return isUsernameTaken(ctx.db, username, userId);
+}
+
+/** Whether a user other than `userId` has this e-mail (case-insensitive). */
+export async function isEmailTakenByOther(
+  ctx: AppContext,
+  email: string,
+  userId: string,
+): Promise<boolean> {
+  return isEmailTaken(ctx.db, email, userId);
+}
+
+/** Writes the user's own fields; a unique-index race surfaces as the database error. */
+export async function saveUserCredentials(
+  ctx: AppContext,
+  userId: string,
+  patch: UserCredentialsPatch,
+): Promise<void> {
+  await updateUser(ctx.db, userId, patch);
+}
+
+/** Signs the user out everywhere except the session making the change. */
+export async function signOutOtherSessions(
+  ctx: AppContext,
+  userId: string,
+  keepSessionId: string,
+): Promise<void> {
+  await deleteUserSessions(ctx.db, userId, keepSessionId);
 }

@@ -16,14 +16,7 @@ import { buildAssStyle } from '@roughcut/engine';
 import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { talkingVideo } from '../../test/test-media.ts';
-import {
-  caller,
-  createJob,
-  mp4Part,
-  signUp,
-  upload,
-  waitForStatus,
-} from '../../test/video-edits.ts';
+import { caller, signUp, startVideoEdit, waitForRun } from '../../test/video-edits.ts';
 import { editedAssetsOfClip } from '../assets/assets.repository.ts';
 import { subtitlesKeyOf } from '../autojobs/render.job.ts';
 
@@ -66,17 +59,19 @@ describe(`a job made with a template on ${kind}`, () => {
       template: STYLE,
     });
     const { id: templateId } = createTemplateResponseSchema.parse(created.json());
-    const job = await createJob(call, ['short-form-clips'], 'Styled');
-    const chosen = await call('POST', apiPaths.autojob(job.id), { template_id: templateId });
-    expect(chosen.statusCode).toBe(200);
-    const video = await readFile(await talkingVideo(dir));
-    expect((await upload(t, token, job.id, [mp4Part(video)])).statusCode).toBe(200);
-    expect((await call('POST', apiPaths.autojobStart(job.id))).statusCode).toBe(200);
-    const waiting = await waitForStatus(call, job.id, ['awaiting-confirmation', 'failed'], {
-      timeoutMs: 300_000,
-      intervalMs: 1000,
+    const edit = await startVideoEdit(t, await readFile(await talkingVideo(dir)), {
+      steps: ['short-form-clips'],
+      name: 'Styled',
+      token,
+      beforeUpload: async (created) => {
+        const chosen = await call('POST', apiPaths.autojob(created.job.id), {
+          template_id: templateId,
+        });
+        expect(chosen.statusCode).toBe(200);
+      },
     });
-    expect(waiting.job_instance?.failure_reason ?? null).toBeNull();
+    const { job } = edit;
+    const waiting = await waitForRun(edit, 'awaiting-confirmation');
     const instanceId = waiting.job_instance?.id ?? '';
     const clips = clipListResponseSchema.parse(
       (await call('GET', apiPaths.instanceClips(job.id, instanceId))).json(),
@@ -88,11 +83,7 @@ describe(`a job made with a template on ${kind}`, () => {
       200,
     );
     expect((await call('POST', apiPaths.instanceConfirm(job.id, instanceId))).statusCode).toBe(200);
-    const finished = await waitForStatus(call, job.id, ['finished', 'failed'], {
-      timeoutMs: 300_000,
-      intervalMs: 1000,
-    });
-    expect(finished.job_instance?.failure_reason ?? null).toBeNull();
+    await waitForRun(edit, 'finished');
 
     const [first] = clips;
     const [asset] = await editedAssetsOfClip(t.app.ctx.db, first?.id ?? '');
