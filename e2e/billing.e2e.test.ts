@@ -144,6 +144,32 @@ describe('buying the Standard plan', () => {
       await expect.poll(() => plan(page).textContent(), POLL).toBe('Trial');
     });
   });
+
+  it('opens one checkout for Buy plan in two tabs, and again after going back', async () => {
+    await withBrowser(server, async (session) => {
+      const { page, context } = session;
+      await signUp(page);
+      const other = await context.newPage();
+      try {
+        const buyFrom = async (tab: Page) => {
+          await tab.goto('/account/billing');
+          await tab.getByRole('button', { name: 'Buy plan' }).click();
+          await tab.waitForURL(`${stripe.apiBase}/checkout/**`);
+          return tab.url();
+        };
+        const before = stripe.sessions.size;
+        const [first, second] = await Promise.all([buyFrom(page), buyFrom(other)]);
+        expect(second).toBe(first);
+        // Cancelled on Stripe's page, the checkout stays open: Buy plan goes back to it.
+        await page.getByRole('link', { name: 'Cancel and go back' }).click();
+        await page.waitForURL('**/account/billing/cancelled');
+        expect(await buyFrom(page)).toBe(first);
+        expect(stripe.sessions.size).toBe(before + 1);
+      } finally {
+        await other.close();
+      }
+    });
+  });
 });
 
 describe('a server without Stripe keys', () => {

@@ -32,6 +32,7 @@ function redirect(response: ServerResponse, location: string): void {
 
 export type PageSession = {
   id: string;
+  status: 'open' | 'complete' | 'expired';
   success_url: string;
   cancel_url: string;
   customer_email: string | null;
@@ -56,6 +57,14 @@ export async function handlePage(
     const session = deps.findSession(id);
     if (!session)
       return send(response, 404, page('Not found', '<h1>No such checkout</h1>'), 'html');
+    // NOTE: like Stripe's, a completed or expired checkout cannot be paid (again).
+    if (session.status !== 'open')
+      return send(
+        response,
+        410,
+        page('Checkout closed', `<h1>This checkout is ${session.status}</h1>`),
+        'html',
+      );
     if (request.method === 'POST' && action === 'pay') {
       const name = new URLSearchParams(await readBody(request)).get('name') || 'Card Holder';
       await deps.pay(id, name);

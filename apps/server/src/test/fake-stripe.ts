@@ -16,7 +16,8 @@ export type FakeCheckoutSession = {
   mode: string;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
-  url: string;
+  /** Stripe's own rule: only an open session has a page to pay on. */
+  url: string | null;
   client_reference_id: string | null;
   customer: string | null;
   customer_email: string | null;
@@ -53,8 +54,14 @@ export type FakeStripe = {
   setDeliver: (deliver: Deliver) => void;
   /** Where the default delivery posts webhooks (a server started after the fake). */
   setWebhookUrl: (url: string) => void;
+  /** Every API call takes this long to answer, as over a slow network (0 = at once). */
+  setLatency: (ms: number) => void;
   /** The next `count` API calls answer 500, as during an outage. */
   failNextCalls: (count: number) => void;
+  /** The open session expires (Stripe does so after 24 hours): checkout.session.expired is sent. */
+  expireCheckout: (sessionId: string) => Promise<Json>;
+  /** Answers replayed for a repeated Idempotency-Key, as Stripe does, rather than run again. */
+  idempotentReplays: () => number;
   /** The customer pays: the session completes and checkout.session.completed is sent. */
   completeCheckout: (sessionId: string, name: string) => Promise<Json>;
   /** The subscription ends: customer.subscription.deleted is sent. */
@@ -108,6 +115,10 @@ export async function startFakeStripe(
   const events: Json[] = [];
   const deliveryErrors: string[] = [];
   let failures = 0;
+  let replays = 0;
+  let latency = 0;
+  /** Idempotency-Key → the request body and the answer Stripe keeps for it. */
+  const answered = new Map<string, { body: string; status: number; answer: unknown }>();
   let base = '';
   let webhookUrl = options.webhookUrl;
   let deliver: Deliver = async (payload, signature) => {
@@ -149,6 +160,7 @@ export async function startFakeStripe(
   const completeCheckout: FakeStripe['completeCheckout'] = async (sessionId, name) => {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`fake Stripe: no session ${sessionId}`);
+    if (session.status !== 'open') throw new Error(`fake Stripe: session ${sessionId} not open`);
     const customer = session.customer ?? newId('cus');
     const subscription: FakeSubscription = {
       id: newId('sub'),
@@ -159,12 +171,21 @@ export async function startFakeStripe(
     subscriptions.set(subscription.id, subscription);
     Object.assign(session, {
       status: 'complete',
+      url: null,
       payment_status: 'paid',
       customer,
       subscription: subscription.id,
       customer_details: { name, email: session.customer_email },
     });
     return sendEvent('checkout.session.completed', { ...session });
+  };
+
+  const expireCheckout: FakeStripe['expireCheckout'] = async (sessionId) => {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`fake Stripe: no session ${sessionId}`);
+    if (session.status !== 'open') throw new Error(`fake Stripe: session ${sessionId} not open`);
+    Object.assign(session, { status: 'expired', url: null });
+    return sendEvent('checkout.session.expired', { ...session });
   };
 
   const endSubscription: FakeStripe['endSubscription'] = async (subscriptionId) => {
@@ -181,7 +202,28 @@ export async function startFakeStripe(
       failures -= 1;
       return send(response, 500, { error: { type: 'api_error', message: 'fake outage' } });
     }
-    const form = decodeStripeForm(await readBody(request));
+    const body = await readBody(request);
+    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+    // NOTE: Stripe keeps a POST's answer for its Idempotency-Key (24 hours): the same key answers
+    // the same again without running it, and the key with other parameters is refused.
+    const key = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
+    const earlier = typeof key === 'string' ? answered.get(key) : undefined;
+    if (earlier) {
+      if (earlier.body !== body)
+        return send(response, 400, {
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with.`,
+          },
+        });
+      replays += 1;
+      return send(response, earlier.status, earlier.answer);
+    }
+    const remember = (status: number, answer: unknown) => {
+      if (typeof key === 'string') answered.set(key, { body, status, answer });
+      return send(response, status, answer);
+    };
+    const form = decodeStripeForm(body);
     const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const items = (form.line_items ?? []) as { price?: string; quantity?: string }[];
@@ -213,7 +255,7 @@ export async function startFakeStripe(
         })),
       };
       sessions.set(id, session);
-      return send(response, 200, session);
+      return remember(200, { ...session });
     }
     if (request.method === 'GET' && sessionMatch) {
       const session = sessions.get(decodeURIComponent(sessionMatch[1] ?? ''));
@@ -275,9 +317,14 @@ export async function startFakeStripe(
     setWebhookUrl: (url) => {
       webhookUrl = url;
     },
+    setLatency: (ms) => {
+      latency = ms;
+    },
     failNextCalls: (count) => {
       failures = count;
     },
+    expireCheckout,
+    idempotentReplays: () => replays,
     completeCheckout,
     endSubscription,
     sendEvent,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../assets/assets.schema.ts';
 import { autoJobs, jobInstances } from '../autojobs/autojobs.schema.ts';
@@ -19,6 +19,20 @@ export async function findCheckoutSession(
     .select({ id: checkoutSessions.id, userId: checkoutSessions.userId })
     .from(checkoutSessions)
     .where(eq(checkoutSessions.id, sessionId));
+  return row;
+}
+
+/** The checkout this user started most recently here, if any. */
+export async function findLatestCheckoutSession(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ id: string; createdAt: Date } | undefined> {
+  const [row] = await db
+    .select({ id: checkoutSessions.id, createdAt: checkoutSessions.createdAt })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.userId, userId))
+    .orderBy(desc(checkoutSessions.createdAt), desc(checkoutSessions.id))
+    .limit(1);
   return row;
 }
 

@@ -13,8 +13,10 @@ import type { AppContext } from '../../app-context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { findAccount } from '../account/account.repository.ts';
 import type { SessionUser } from '../auth/auth.guard.ts';
+import type { AccountRow } from '../account/account.repository.ts';
 import {
   findCheckoutSession,
+  findLatestCheckoutSession,
   insertCheckoutSession,
   storageUsedBytes,
 } from './billing.repository.ts';
@@ -56,7 +58,37 @@ export async function getBillingSummary(
   };
 }
 
-/** Starts a Standard subscription checkout; returns the provider's page to send the user to. */
+/**
+ * Where a checkout the user started earlier leaves them, or null when a new one may start: an open
+ * one is paid on its own page (a second tab must not open a second checkout), and a paid one whose
+ * event has not arrived yet shows its success page, which waits for the plan to change.
+ */
+async function earlierCheckoutTarget(
+  gateway: PaymentGateway,
+  sessionId: string,
+  account: AccountRow | undefined,
+): Promise<string | null> {
+  let details;
+  try {
+    details = await gateway.retrieveCheckout(sessionId);
+  } catch (error) {
+    throw new CheckoutProblemError('unavailable', { cause: error });
+  }
+  if (!details) return null;
+  if (details.status === 'open' && details.url) return details.url;
+  const applied =
+    details.subscriptionId !== null && details.subscriptionId === account?.stripeSubscriptionId;
+  if (details.status === 'complete' && details.paid && !applied)
+    return `/account/billing/success?session_id=${encodeURIComponent(details.id)}`;
+  // Expired, or paid and since ended (the user is back on the trial): a new checkout is right.
+  return null;
+}
+
+/**
+ * Starts a Standard subscription checkout; returns the page to send the user to. At most one
+ * checkout is open per user: requests that see the same latest checkout (racing tabs) send the
+ * provider the same idempotency key, so they get the same new session.
+ */
 export async function startCheckout(
   ctx: AppContext,
   user: SessionUser,
@@ -66,6 +98,11 @@ export async function startCheckout(
   const account = await findAccount(ctx.db, user.id);
   if (account && isPaidPlan(account.subscriptionType))
     throw new CheckoutProblemError('already_standard');
+  const latest = await findLatestCheckoutSession(ctx.db, user.id);
+  if (latest) {
+    const target = await earlierCheckoutTarget(gateway, latest.id, account);
+    if (target) return target;
+  }
   let session;
   try {
     session = await gateway.createCheckout({
@@ -75,6 +112,7 @@ export async function startCheckout(
       // NOTE: Stripe fills in {CHECKOUT_SESSION_ID} itself; it must stay unescaped.
       successUrl: `${ctx.config.publicUrl}/account/billing/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${ctx.config.publicUrl}/account/billing/cancelled`,
+      idempotencyKey: `roughcut-checkout:${user.id}:after:${latest?.id ?? 'none'}`,
     });
   } catch (error) {
     throw new CheckoutProblemError('unavailable', { cause: error });
@@ -104,7 +142,8 @@ export async function lookUpCustomer(
     log.warn({ err: error, sessionId }, 'checkout lookup failed');
     throw unavailable();
   }
-  if (details.clientReferenceId !== user.id) throw notFound(BILLING_MESSAGES.checkoutNotFound);
+  if (!details || details.clientReferenceId !== user.id)
+    throw notFound(BILLING_MESSAGES.checkoutNotFound);
   if (!details.complete) throw new HttpError(409, BILLING_MESSAGES.checkoutIncomplete);
   return { name: details.customerName || details.customerEmail || user.username };
 }

@@ -14,18 +14,19 @@ import { hashToken } from '../auth/codes.ts';
 describe.each(TEST_DATABASES)('Stripe checkout on %s', (kind) => {
   let t: TestApp;
   let stripe: FakeStripe;
+  const deliverToApp = async (payload: string, signature: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.paymentWebhook('stripe'),
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+    if (response.statusCode !== 200) throw new Error(`webhook ${response.statusCode}`);
+  };
   beforeAll(async () => {
     stripe = await startFakeStripe();
     t = await startTestApp(kind, { env: stripe.env() });
-    stripe.setDeliver(async (payload, signature) => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: apiPaths.paymentWebhook('stripe'),
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        payload,
-      });
-      if (response.statusCode !== 200) throw new Error(`webhook ${response.statusCode}`);
-    });
+    stripe.setDeliver(deliverToApp);
   });
   afterAll(async () => {
     await t?.close();
@@ -167,9 +168,14 @@ describe.each(TEST_DATABASES)('Stripe checkout on %s', (kind) => {
       storage_limit_bytes: 10 * 1024 ** 3,
       can_manage_subscription: true,
     });
+    const before = stripe.sessions.size;
     const again = await buyPlan(token);
     expect(again.statusCode).toBe(303);
     expect(again.headers.location).toBe('/account/billing?checkout=already_standard');
+    const json = await caller(t, token)('POST', apiPaths.checkoutSession('stripe'), {});
+    expect(json.statusCode).toBe(302);
+    expect(json.json()).toEqual({ location: '/account/billing?checkout=already_standard' });
+    expect(stripe.sessions.size).toBe(before);
 
     const portal = await t.app.inject({
       method: 'POST',
@@ -180,6 +186,118 @@ describe.each(TEST_DATABASES)('Stripe checkout on %s', (kind) => {
     });
     expect(portal.statusCode).toBe(303);
     expect(portal.headers.location).toContain(`/portal/${session?.subscription}`);
+  });
+
+  it('gives a second Buy plan (another tab) the checkout that is still open', async () => {
+    const token = await signUp(t);
+    const before = stripe.sessions.size;
+    const first = await buyPlan(token);
+    const second = await buyPlan(token);
+    expect(first.statusCode).toBe(303);
+    expect(second.statusCode).toBe(303);
+    expect(second.headers.location).toBe(first.headers.location);
+    expect(stripe.sessions.size).toBe(before + 1);
+    const session = [...stripe.sessions.values()].at(-1);
+    expect(first.headers.location).toBe(session?.url);
+    expect(session?.status).toBe('open');
+  });
+
+  it('makes one checkout for two Buy plan posts at the same moment', async () => {
+    const token = await signUp(t);
+    const before = stripe.sessions.size;
+    const replays = stripe.idempotentReplays();
+    // NOTE: a slow Stripe keeps the race open: every request passes the database check before
+    // the first checkout is recorded, so only Stripe's idempotency key can make them one.
+    stripe.setLatency(400);
+    let answers;
+    try {
+      answers = await Promise.all([buyPlan(token), buyPlan(token), buyPlan(token)]);
+    } finally {
+      stripe.setLatency(0);
+    }
+    const locations = new Set(answers.map((a) => a.headers.location));
+    expect(answers.map((a) => a.statusCode)).toEqual([303, 303, 303]);
+    expect(locations.size).toBe(1);
+    expect(stripe.sessions.size).toBe(before + 1);
+    expect([...locations][0]).toBe([...stripe.sessions.values()].at(-1)?.url);
+    expect(stripe.idempotentReplays()).toBeGreaterThan(replays);
+  });
+
+  it('starts a new checkout once the earlier one has expired', async () => {
+    const token = await signUp(t);
+    const before = stripe.sessions.size;
+    const first = await buyPlan(token);
+    const expired = [...stripe.sessions.values()].at(-1);
+    await stripe.expireCheckout(expired?.id ?? '');
+    const second = await buyPlan(token);
+    expect(second.statusCode).toBe(303);
+    expect(second.headers.location).not.toBe(first.headers.location);
+    expect(stripe.sessions.size).toBe(before + 2);
+    const fresh = [...stripe.sessions.values()].at(-1);
+    expect(fresh?.status).toBe('open');
+    expect(second.headers.location).toBe(fresh?.url);
+    expect(fresh?.client_reference_id).toBe(await userIdOf(token));
+    // …and that new one is the one reused from then on.
+    expect((await buyPlan(token)).headers.location).toBe(fresh?.url);
+    expect(stripe.sessions.size).toBe(before + 2);
+  });
+
+  it('starts a new checkout when Stripe no longer knows the earlier one', async () => {
+    const token = await signUp(t);
+    await buyPlan(token);
+    const lost = [...stripe.sessions.values()].at(-1);
+    stripe.sessions.delete(lost?.id ?? '');
+    const again = await buyPlan(token);
+    expect(again.statusCode).toBe(303);
+    const fresh = [...stripe.sessions.values()].at(-1);
+    expect(fresh?.id).not.toBe(lost?.id);
+    expect(again.headers.location).toBe(fresh?.url);
+  });
+
+  it('sends a paid checkout whose event is late to its success page, not a new checkout', async () => {
+    const token = await signUp(t);
+    await buyPlan(token);
+    const paid = [...stripe.sessions.values()].at(-1);
+    const deliveries = stripe.events.length;
+    // The webhook is held back: Stripe has not delivered it yet.
+    stripe.setDeliver(() => Promise.resolve());
+    try {
+      await stripe.completeCheckout(paid?.id ?? '', 'Erin');
+    } finally {
+      stripe.setDeliver(deliverToApp);
+    }
+    const before = stripe.sessions.size;
+    const again = await buyPlan(token);
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe(`/account/billing/success?session_id=${paid?.id}`);
+    expect(stripe.sessions.size).toBe(before);
+    expect((await summaryOf(token)).subscription_type).toBe('trial');
+
+    // The event arrives: Standard, and Buy plan says so.
+    const [event] = stripe.events.slice(deliveries);
+    const { payload, signature } = stripe.sign(event ?? {});
+    await deliverToApp(payload, signature);
+    expect((await summaryOf(token)).subscription_type).toBe('standard');
+    expect((await buyPlan(token)).headers.location).toBe(
+      '/account/billing?checkout=already_standard',
+    );
+  });
+
+  it('starts a new checkout, as the same customer, after a paid plan has ended', async () => {
+    const token = await signUp(t);
+    await buyPlan(token);
+    const first = [...stripe.sessions.values()].at(-1);
+    await stripe.completeCheckout(first?.id ?? '', 'Frank');
+    await stripe.endSubscription(first?.subscription ?? '');
+    expect(stripe.deliveryErrors).toEqual([]);
+    expect((await summaryOf(token)).subscription_type).toBe('trial');
+    const before = stripe.sessions.size;
+    const again = await buyPlan(token);
+    expect(again.statusCode).toBe(303);
+    expect(stripe.sessions.size).toBe(before + 1);
+    const fresh = [...stripe.sessions.values()].at(-1);
+    expect(again.headers.location).toBe(fresh?.url);
+    expect(fresh).toMatchObject({ status: 'open', customer: first?.customer });
   });
 
   it('sends the user back to billing when Stripe cannot be reached', async () => {

@@ -11,11 +11,22 @@ export type CheckoutRequest = {
   customerId: string | null;
   successUrl: string;
   cancelUrl: string;
+  /**
+   * The provider answers every request with this key with the same session (within 24 hours), so
+   * two requests racing each other cannot make two checkouts.
+   */
+  idempotencyKey: string;
 };
 
 export type CheckoutDetails = {
   id: string;
+  status: 'open' | 'complete' | 'expired';
   complete: boolean;
+  /** The provider's page to pay on; only while the session is open. */
+  url: string | null;
+  /** Paid (or nothing to pay): the subscription exists, whether its event has arrived or not. */
+  paid: boolean;
+  subscriptionId: string | null;
   clientReferenceId: string | null;
   customerName: string | null;
   customerEmail: string | null;
@@ -35,7 +46,8 @@ export type PaymentEvent = { id: string; type: string; created: Date } & (
 
 export type PaymentGateway = {
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
-  retrieveCheckout(sessionId: string): Promise<CheckoutDetails>;
+  /** null when the provider has no such session (another account or mode, or made up). */
+  retrieveCheckout(sessionId: string): Promise<CheckoutDetails | null>;
   createPortal(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError when it fails. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent;
@@ -77,6 +89,15 @@ function clientOptions(settings: StripeSettings): ConstructorParameters<typeof S
   }
   return options;
 }
+
+/** A status this code does not know counts as closed: at worst a new checkout starts. */
+const toCheckoutStatus = (status: string | null): CheckoutDetails['status'] =>
+  status === 'open' || status === 'complete' ? status : 'expired';
+
+const isMissing = (error: unknown): boolean =>
+  error instanceof PaymentProviderError &&
+  error.cause instanceof Stripe.errors.StripeError &&
+  error.cause.statusCode === 404;
 
 async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -122,30 +143,41 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
   return {
     async createCheckout(request) {
       const session = await call('checkout session', () =>
-        stripe.checkout.sessions.create({
-          mode: 'subscription',
-          line_items: [{ price: settings.priceId, quantity: 1 }],
-          client_reference_id: request.userId,
-          metadata: { user_id: request.userId },
-          subscription_data: { metadata: { user_id: request.userId } },
-          ...(request.customerId
-            ? { customer: request.customerId }
-            : { customer_email: request.email }),
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
-        }),
+        stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            line_items: [{ price: settings.priceId, quantity: 1 }],
+            client_reference_id: request.userId,
+            metadata: { user_id: request.userId },
+            subscription_data: { metadata: { user_id: request.userId } },
+            ...(request.customerId
+              ? { customer: request.customerId }
+              : { customer_email: request.email }),
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
       );
       if (!session.url) throw new PaymentProviderError('Stripe returned a session without a URL');
       return { id: session.id, url: session.url };
     },
 
     async retrieveCheckout(sessionId) {
-      const session = await call('checkout lookup', () =>
-        stripe.checkout.sessions.retrieve(sessionId),
-      );
+      let session;
+      try {
+        session = await call('checkout lookup', () => stripe.checkout.sessions.retrieve(sessionId));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
       return {
         id: session.id,
+        status: toCheckoutStatus(session.status),
         complete: session.status === 'complete',
+        url: session.url,
+        paid: session.payment_status !== 'unpaid',
+        subscriptionId: idOf(session.subscription),
         clientReferenceId: session.client_reference_id,
         customerName: session.customer_details?.name ?? null,
         customerEmail: session.customer_details?.email ?? null,
