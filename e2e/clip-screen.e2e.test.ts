@@ -17,7 +17,7 @@ import {
 import type { Clip, Gap } from '@roughcut/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser } from './support/browser.ts';
+import { SCREENS_DIR, openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
 import { signUp, startEdit, waitForJob } from './support/journey.ts';
 import { startServer } from './support/server.ts';
@@ -63,6 +63,28 @@ async function expectNoSidewaysScroll(page: Page) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * On a phone the video and its controls are on the first screen, unscrolled (SPEC 2.10's top bar,
+ * the header and the steps above it). Saves what the phone shows, for looking at.
+ */
+async function expectVideoOnFirstScreen(page: Page, name: string) {
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('no viewport');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const frame = page.getByTestId('gap-player-frame').first();
+  const video = await frame.locator('video').first().boundingBox();
+  const play = await page.getByRole('button', { name: 'Play', exact: true }).boundingBox();
+  if (!video || !play) throw new Error('the video or its Play button is not shown');
+  console.log(
+    `${name} on a phone: video ${Math.round(video.y)}-${Math.round(video.y + video.height)} px, Play button bottom ${Math.round(play.y + play.height)} px`,
+  );
+  expect(video.height).toBeGreaterThan(150);
+  expect(video.y).toBeGreaterThanOrEqual(0);
+  expect(video.y + video.height).toBeLessThanOrEqual(viewport.height);
+  expect(play.y + play.height).toBeLessThanOrEqual(viewport.height);
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-phone-screen.png`) });
 }
 
 const step = (page: Page, name: 'Speech Gaps' | 'Subtitles') =>
@@ -132,10 +154,12 @@ describe('the clip confirmation screen', () => {
           // The video comes before the Edit Details box, on the first screen even on a phone.
           const player = await page.getByTestId('gap-player-frame').first().boundingBox();
           expect(player?.y ?? Infinity).toBeLessThan(viewport.height * 0.75);
+          if (size === 'phone') await expectVideoOnFirstScreen(page, `clip-${name}-gaps`);
           await screenshot(`clip-${name}-gaps-${size}`);
           await step(page, 'Subtitles').click();
           await page.getByTestId('invalid-phrases').waitFor();
           await page.getByTestId('subtitle-canvas').waitFor({ state: 'attached' });
+          if (size === 'phone') await expectVideoOnFirstScreen(page, `clip-${name}-subtitles`);
           await page.getByRole('button', { name: 'Play', exact: true }).click();
           await page.waitForFunction(() =>
             Array.from(document.querySelectorAll('video')).some((v) => !v.paused),

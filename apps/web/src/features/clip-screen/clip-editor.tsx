@@ -62,7 +62,7 @@ export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }:
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <Box sx={{ display: 'grid', gap: { xs: 1.5, sm: 3 } }}>
       {editable ? (
         <ClipTopBar
           selectedStep={edits.selectedStep}
@@ -81,7 +81,7 @@ export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }:
         sx={{
           display: 'grid',
           columnGap: 3,
-          rowGap: 2,
+          rowGap: { xs: 1.5, sm: 2 },
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '300px minmax(0, 1fr)' },
           gridTemplateAreas: { xs: '"steps" "step" "details"', md: '"steps step" "details step"' },
           gridTemplateRows: { md: 'auto 1fr' },

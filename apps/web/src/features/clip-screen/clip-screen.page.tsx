@@ -10,26 +10,39 @@ import { ClipSidebar } from './clip-sidebar.tsx';
 import { ClipFailed, ClipLoading, ClipUnavailable } from './clip-states.tsx';
 import { useClipData } from './use-clip-data.ts';
 
+/**
+ * NOTE: compact on a phone (a two-line title, no hint line) so the video and its controls fit on
+ * the first screen under the top bar and the clip actions.
+ */
 function ClipHeader({ jobId, clip }: { jobId: string; clip: Clip | null }) {
+  const title = clip?.title ?? 'Clip';
   return (
-    <Box sx={{ mb: { xs: 2, sm: 3 } }}>
+    <Box sx={{ mb: { xs: 1.5, sm: 3 }, mt: { xs: -1.5, sm: 0 } }}>
       <Button
         component={RouterLink}
         to={appPaths.job(jobId)}
         startIcon={<ArrowBackRounded />}
         size="small"
-        sx={{ mb: 1, ml: -1 }}
+        sx={{ mb: { xs: 0.5, sm: 1 }, ml: -1 }}
       >
         Video edit
       </Button>
       <Typography
         variant="h4"
         component="h1"
-        sx={{ overflowWrap: 'anywhere', fontSize: { xs: '1.625rem', sm: '2.125rem' } }}
+        title={title}
+        sx={{
+          overflowWrap: 'anywhere',
+          fontSize: { xs: '1.25rem', sm: '2.125rem' },
+          display: { xs: '-webkit-box', sm: 'block' },
+          WebkitLineClamp: { xs: 2, sm: 'none' },
+          WebkitBoxOrient: 'vertical',
+          overflow: { xs: 'hidden', sm: 'visible' },
+        }}
       >
-        {clip?.title ?? 'Clip'}
+        {title}
       </Typography>
-      <Typography variant="subtitle1" sx={{ mt: 0.5 }}>
+      <Typography variant="subtitle1" sx={{ mt: 0.5, display: { xs: 'none', sm: 'block' } }}>
         {clip?.is_long_form ? 'Long form' : 'Short clip'} · fine-tune the speech gaps and subtitles,
         then confirm
       </Typography>

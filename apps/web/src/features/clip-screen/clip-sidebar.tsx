@@ -39,7 +39,7 @@ export function ClipSidebar({ selectedStep, confirmedSteps, onSelect, segments }
  */
 export function ClipSteps({ selectedStep, confirmedSteps, onSelect }: Omit<Props, 'segments'>) {
   return (
-    <Paper variant="outlined" sx={{ p: 1 }}>
+    <Paper variant="outlined" sx={{ p: { xs: 0.5, sm: 1 } }}>
       <List
         disablePadding
         aria-label="Steps"
@@ -57,7 +57,7 @@ export function ClipSteps({ selectedStep, confirmedSteps, onSelect }: Omit<Props
               selected={step === selectedStep}
               aria-current={step === selectedStep ? 'step' : undefined}
               onClick={() => onSelect(step)}
-              sx={{ borderRadius: 2, my: 0.25 }}
+              sx={{ borderRadius: 2, my: 0.25, py: { xs: 0.5, sm: 1 } }}
             >
               <ListItemText
                 primary={CLIP_EDIT_STEP_LABELS[step]}

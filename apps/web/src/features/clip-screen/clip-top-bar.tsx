@@ -7,6 +7,9 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { confirmEditButtonLabel } from '@roughcut/shared';
 import type { ClipEditStep } from '@roughcut/shared';
 
@@ -22,6 +25,12 @@ type Props = {
   onBack: () => void;
 };
 
+// NOTE: on a phone the four buttons sit two by two, small, so the bar takes two short rows and the
+// video below it starts on the first screen; every label stays.
+const button = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: { minWidth: 0, whiteSpace: 'nowrap', px: 1 },
+});
+
 /** SPEC 2.10: Submit Confirm, Confirm Edit / Unconfirm Edit, Confirm All and Back. */
 export function ClipTopBar({
   selectedStep,
@@ -34,15 +43,28 @@ export function ClipTopBar({
   onBack,
 }: Props) {
   const toggleLabel = confirmEditButtonLabel(confirmedSteps, selectedStep);
+  // NOTE: useTheme falls back to the default theme outside a ThemeProvider (component tests).
+  const compact = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const size = compact ? 'small' : 'medium';
   return (
     <Paper
       variant="outlined"
       role="toolbar"
       aria-label="Clip actions"
-      sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.25, px: 2, py: 1.5 }}
+      sx={{
+        display: { xs: 'grid', sm: 'flex' },
+        gridTemplateColumns: { xs: '1fr 1fr' },
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        gap: { xs: 1, sm: 1.25 },
+        px: { xs: 1, sm: 2 },
+        py: { xs: 1, sm: 1.5 },
+      }}
     >
       <Button
         variant="contained"
+        size={size}
+        sx={button}
         disabled={disabled}
         startIcon={confirming ? <CircularProgress size={16} color="inherit" /> : <SendRounded />}
         onClick={onSubmit}
@@ -51,6 +73,8 @@ export function ClipTopBar({
       </Button>
       <Button
         variant="outlined"
+        size={size}
+        sx={button}
         disabled={disabled}
         startIcon={toggleLabel === 'Confirm Edit' ? <TaskAltRounded /> : <RemoveDoneRounded />}
         onClick={onToggleStep}
@@ -59,14 +83,22 @@ export function ClipTopBar({
       </Button>
       <Button
         variant="outlined"
+        size={size}
+        sx={button}
         disabled={disabled}
         startIcon={<DoneAllRounded />}
         onClick={onConfirmAll}
       >
         Confirm All
       </Button>
-      <Box sx={{ flexGrow: 1 }} />
-      <Button disabled={disabled} startIcon={<ArrowBackRounded />} onClick={onBack}>
+      <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
+      <Button
+        size={size}
+        sx={button}
+        disabled={disabled}
+        startIcon={<ArrowBackRounded />}
+        onClick={onBack}
+      >
         Back
       </Button>
     </Paper>

@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { PREVIEW_HEIGHT_PX, phraseAtTime } from '@roughcut/shared';
 import type { Clip, DrawSettings, Phrase } from '@roughcut/shared';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,6 +14,12 @@ import { PhraseList } from './phrase-list.tsx';
 import type { PreviewCut } from './preview-cut.ts';
 import { SubtitlePreview } from './subtitle-preview.tsx';
 import type { PhraseActions } from './use-clip-edits.ts';
+
+/**
+ * NOTE: a phone's portrait preview is as tall as the Speech Gaps step's, so the video and its
+ * controls fit on the first screen (390x844) under the clip actions.
+ */
+const PHONE_PREVIEW_HEIGHT_PX = 420;
 
 // NOTE: the controls are many; typing in a phrase must not redraw them on every key.
 const StyleControls = memo(SubtitleStyleControls);
@@ -42,6 +50,8 @@ export function SubtitlesStep(props: Props) {
   const cutGaps = props.cut.gaps;
   const plan = useMemo(() => playbackPlan(window, cutGaps), [window, cutGaps]);
   const playback = useGapPlayback(plan);
+  // NOTE: useTheme falls back to the default theme outside a ThemeProvider (component tests).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   // NOTE: Space plays and pauses here as on the Speech Gaps step; a phrase box keeps its spaces.
   useEditorKeys({ onTogglePlay: playback.toggle });
   const [selectedId, setSelectedId] = useState<string | undefined>();
@@ -108,7 +118,7 @@ export function SubtitlesStep(props: Props) {
         variant="outlined"
         sx={{
           gridArea: 'preview',
-          p: 1.5,
+          p: { xs: 1, sm: 1.5 },
           minWidth: 0,
           position: { lg: portrait ? 'sticky' : 'static' },
           // NOTE: below the sticky app bar (68 px).
@@ -122,7 +132,7 @@ export function SubtitlesStep(props: Props) {
           playback={playback}
           phrases={phrases}
           drawSettings={props.drawSettings}
-          height={PREVIEW_HEIGHT_PX}
+          height={phone ? PHONE_PREVIEW_HEIGHT_PX : PREVIEW_HEIGHT_PX}
         />
         {props.editable ? (
           <Typography
