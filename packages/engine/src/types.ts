@@ -66,6 +66,11 @@ export type ProbeResult = {
 export type EnergyTrack = {
   frameS: number;
   db: Float32Array;
+  /**
+   * The same frames pre-emphasised (first difference), where a room's rumble and a music bed's bass
+   * are weak and speech's onsets and releases are strong: cut edges are placed on it.
+   */
+  edgeDb?: Float32Array;
 };
 
 /** Speech probability (0-1) per `frameS` window of the 16 kHz mono audio, from the voice detector. */

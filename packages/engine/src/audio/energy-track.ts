@@ -12,6 +12,9 @@ export function meanSquareToDb(meanSquare: number): number {
   return Math.max(SILENCE_DB, 10 * Math.log10(meanSquare));
 }
 
+/** Pre-emphasis y[n] = x[n] - k x[n-1], as speech front ends use it: flattens a pink room tone. */
+export const EMPHASIS = 0.95;
+
 /** A growable Float32Array: the only memory that grows with length (4 bytes per 10 ms). */
 function createFloatList() {
   let data = new Float32Array(4096);
@@ -30,15 +33,18 @@ function createFloatList() {
 }
 
 /**
- * Energy per 10 ms frame of a 16-bit PCM WAV, streamed from disk in chunks, channels mixed to mono.
- * A trailing partial frame counts when it is at least half a frame.
+ * Energy per 10 ms frame of a 16-bit PCM WAV, streamed from disk in chunks, channels mixed to mono,
+ * plain and pre-emphasised. A trailing partial frame counts when it is at least half a frame.
  */
 export async function computeEnergyTrack(wavPath: string): Promise<EnergyTrack> {
   const info = await readWavInfo(wavPath);
   const frameSamples = Math.round(info.sampleRate * ENERGY_FRAME_S);
   const bytesPerSample = 2 * info.channels;
   const out = createFloatList();
+  const edgeOut = createFloatList();
   let sum = 0;
+  let edgeSum = 0;
+  let previous = 0;
   let count = 0;
   let carry: Buffer | undefined;
   const stream = createReadStream(wavPath, {
@@ -55,14 +61,22 @@ export async function computeEnergyTrack(wavPath: string): Promise<EnergyTrack> 
       for (let c = 0; c < info.channels; c++) sample += chunk.readInt16LE(i + 2 * c);
       sample /= info.channels * 32768;
       sum += sample * sample;
+      const emphasised = sample - EMPHASIS * previous;
+      previous = sample;
+      edgeSum += emphasised * emphasised;
       if (++count === frameSamples) {
         out.push(meanSquareToDb(sum / count));
+        edgeOut.push(meanSquareToDb(edgeSum / count));
         sum = 0;
+        edgeSum = 0;
         count = 0;
       }
     }
     carry = whole < chunk.length ? chunk.subarray(whole) : undefined;
   }
-  if (count >= frameSamples / 2) out.push(meanSquareToDb(sum / count));
-  return { frameS: ENERGY_FRAME_S, db: out.done() };
+  if (count >= frameSamples / 2) {
+    out.push(meanSquareToDb(sum / count));
+    edgeOut.push(meanSquareToDb(edgeSum / count));
+  }
+  return { frameS: ENERGY_FRAME_S, db: out.done(), edgeDb: edgeOut.done() };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EnergyTrack } from '../types.ts';
-import { MIN_GAP_S, padRegions, snapToQuiet } from './snap-edges.ts';
+import type { EnergyTrack, VoiceTrack } from '../types.ts';
+import { MIN_GAP_S, padRegions, snapToQuiet, stirredAt } from './snap-edges.ts';
 
 const PADS = { headPadS: 0.08, tailPadS: 0.12, minHeadPadS: 0.04, minTailPadS: 0.05 };
 
@@ -16,23 +16,18 @@ function track(durationS: number, loud: [number, number][], fadeFrames = 0): Ene
 }
 
 describe('snapToQuiet', () => {
-  const options = {
-    maxSnapS: 0.3,
-    maxTrimS: 0.2,
-    floorDb: -65,
-    minHeadPadS: 0.04,
-    minTailPadS: 0.05,
-  };
+  const options = { maxSnapS: 0.3, maxTrimS: 0.2, minHeadPadS: 0.04, minTailPadS: 0.05 };
+  const plain = (energy: EnergyTrack) => [{ energy, floorDb: -65 }];
 
   it('follows a fading word ending out to the quiet, but no further than the floor', () => {
     // The fade drops 5 dB a frame from -25 dB; the -65 dB floor stops it after 8 frames.
-    const [span] = snapToQuiet(track(4, [[1, 2]], 12), [{ start: 1, end: 2 }], options);
+    const [span] = snapToQuiet(plain(track(4, [[1, 2]], 12)), [{ start: 1, end: 2 }], options);
     expect(span!.start).toBeCloseTo(1, 5);
     expect(span!.end).toBeCloseTo(2.08, 5);
   });
 
   it('gives back only quiet frames when the detector ran on past the sound', () => {
-    const [span] = snapToQuiet(track(4, [[1, 2]]), [{ start: 0.9, end: 2.15 }], options);
+    const [span] = snapToQuiet(plain(track(4, [[1, 2]])), [{ start: 0.9, end: 2.15 }], options);
     expect(span).toMatchObject({ start: 1, end: 2, cleanStart: true, cleanEnd: true });
   });
 
@@ -40,7 +35,7 @@ describe('snapToQuiet', () => {
     const energy = track(4, [[1, 2]]);
     energy.db.fill(-60, 0, 100);
     energy.db.fill(-60, 200);
-    const [span] = snapToQuiet(energy, [{ start: 0.8, end: 2.1 }], options);
+    const [span] = snapToQuiet(plain(energy), [{ start: 0.8, end: 2.1 }], options);
     expect(span).toMatchObject({ cleanStart: false, cleanEnd: false });
     expect(span!.start).toBeCloseTo(0.84, 5);
   });
@@ -51,7 +46,7 @@ describe('snapToQuiet', () => {
     energy.db.fill(-60, 200);
     // Room tone that flickers by 4 dB a frame is still the room.
     for (let i = 200; i < 400; i += 2) energy.db[i] = -56;
-    const [span] = snapToQuiet(energy, [{ start: 1, end: 2.15 }], options);
+    const [span] = snapToQuiet(plain(energy), [{ start: 1, end: 2.15 }], options);
     expect(span).toMatchObject({ cleanEnd: false });
     expect(span!.end).toBeCloseTo(2.01, 5);
   });
@@ -59,7 +54,7 @@ describe('snapToQuiet', () => {
   it('over room tone, stops a late end at a fading tail louder than the room', () => {
     const energy = track(4, [[1, 2]], 4);
     for (let i = 0; i < 400; i++) energy.db[i] = Math.max(energy.db[i]!, -60);
-    const [span] = snapToQuiet(energy, [{ start: 1, end: 2.15 }], options);
+    const [span] = snapToQuiet(plain(energy), [{ start: 1, end: 2.15 }], options);
     // The fade is -25..-40 dB over 2.00-2.04; the room is -60 dB.
     expect(span!.end).toBeGreaterThanOrEqual(2.04);
     expect(span!.end).toBeLessThanOrEqual(2.06);
@@ -67,7 +62,7 @@ describe('snapToQuiet', () => {
 
   it('never moves an edge into the neighbouring span', () => {
     const spans = snapToQuiet(
-      track(4, [[1, 3]]),
+      plain(track(4, [[1, 3]])),
       [
         { start: 1, end: 1.8 },
         { start: 2, end: 3 },
@@ -75,6 +70,84 @@ describe('snapToQuiet', () => {
       options,
     );
     expect(spans[0]!.end).toBeLessThanOrEqual(spans[1]!.start);
+  });
+
+  /** A room tone (or bed) of `level` dB that wanders by +-`swing` dB frame to frame. */
+  const room = (energy: EnergyTrack, level: number, swing: number) => {
+    for (let i = 0; i < energy.db.length; i++) {
+      energy.db[i] = Math.max(energy.db[i]!, level + (i % 2 ? swing : -swing));
+    }
+    return energy;
+  };
+
+  it('places an edge on the track whose background is steadiest (a pink room, pre-emphasised)', () => {
+    // Plainly the room rumbles (+-4 dB) and rises for 60 ms just after the word, so a late end
+    // stops at that rise; pre-emphasised the room is flat and the end comes back to the word.
+    const rumbling = room(track(4, [[1, 2]]), -40, 4);
+    rumbling.db.fill(-33, 205, 211);
+    const flat = room(track(4, [[1, 2]]), -50, 0.2);
+    const tracks = [
+      { energy: rumbling, floorDb: -65 },
+      { energy: flat, floorDb: -65 },
+    ];
+    const [alone] = snapToQuiet(tracks.slice(0, 1), [{ start: 1, end: 2.15 }], options);
+    const [both] = snapToQuiet(tracks, [{ start: 1, end: 2.15 }], options);
+    expect(alone!.end).toBeGreaterThan(2.05);
+    expect(both!.end).toBeLessThan(2.015);
+  });
+
+  /** A voice track of 32 ms windows with the given probability from each start time on. */
+  const voice = (durationS: number, from: [number, number][]): VoiceTrack => {
+    const prob = new Float32Array(Math.ceil(durationS / 0.032));
+    for (const [t, p] of from) prob.fill(p, Math.round(t / 0.032));
+    return { frameS: 0.032, prob };
+  };
+
+  it('over a music bed, starts a word where the detector first stirs, not at a chord before it', () => {
+    const bed = room(track(4, [[1.6, 2.5]]), -40, 3);
+    // A chord change 0.2 s before the word, as loud as its weak first sound.
+    bed.db.fill(-34, 140, 160);
+    const v = voice(4, [
+      [0, 0],
+      [1.568, 0.2],
+      [1.6, 0.99],
+      [2.528, 0],
+    ]);
+    const [span] = snapToQuiet([{ energy: bed, floorDb: -65 }], [{ start: 1.6, end: 2.5 }], {
+      ...options,
+      voice: v,
+    });
+    expect(span!.start).toBeCloseTo(1.56, 5);
+  });
+
+  it('over a music bed, keeps a word ending while either level says it still sounds', () => {
+    const bed = room(track(4, [[1, 2]]), -40, 3);
+    const hiss = room(track(4, [[1, 2]]), -60, 3);
+    // The tail sinks under the bed plainly at 2.0 but its hiss sounds on to 2.06.
+    hiss.db.fill(-45, 200, 206);
+    const tracks = [
+      { energy: bed, floorDb: -65 },
+      { energy: hiss, floorDb: -85 },
+    ];
+    const [alone] = snapToQuiet(tracks.slice(0, 1), [{ start: 1, end: 2.15 }], options);
+    const [span] = snapToQuiet(tracks, [{ start: 1, end: 2.15 }], options);
+    expect(alone!.end).toBeLessThan(2.015);
+    // NOTE: steadied over 30 ms, the walk back stops one frame after the hiss.
+    expect(span!.end).toBeGreaterThanOrEqual(2.06);
+    expect(span!.end).toBeLessThanOrEqual(2.07 + 1e-9);
+  });
+});
+
+describe('stirredAt', () => {
+  const v: VoiceTrack = { frameS: 0.032, prob: Float32Array.from([0, 0.01, 0.09, 0.2, 0.9, 1]) };
+
+  it('walks back over the windows where the detector stirs before its onset', () => {
+    expect(stirredAt(v, 0.128)).toBeCloseTo(0.064, 5);
+  });
+
+  it('is the time itself where the detector was quiet before it, or without a detector', () => {
+    expect(stirredAt({ frameS: 0.032, prob: Float32Array.from([0, 0, 1]) }, 0.064)).toBe(0.064);
+    expect(stirredAt(undefined, 1.5)).toBe(1.5);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   voiceSpans,
 } from './evidence-spans.ts';
 import { padRegions, snapToQuiet } from './snap-edges.ts';
+import type { EdgeTrack } from './snap-edges.ts';
 
 export type EvidenceOptions = {
   /** A window at or above this speech probability starts voice. */
@@ -96,8 +97,18 @@ export function gatherSpeechEvidence(
   const evidence = mergeSpans(
     [...voice, ...wordEvidence, ...sound].map(({ start, end }) => ({ start, end })),
   );
-  const floorDb = speech ? speechLoud - o.edgeFloorDropDb : o.silenceDb;
-  const snapped = snapToQuiet(energy, evidence, { ...o, floorDb });
+  // NOTE: each edge is placed on the plain or the pre-emphasised level, whichever has the steadier
+  // background beside it: a pink room tone is flat and about 10 dB steadier pre-emphasised, and a
+  // word's fading tail or first fricative stands out there; a music bed's plucks stand out too.
+  const tracks: EdgeTrack[] = [
+    { energy, floorDb: speech ? speechLoud - o.edgeFloorDropDb : o.silenceDb },
+  ];
+  const emphasised = energy.edgeDb && { frameS: energy.frameS, db: energy.edgeDb };
+  const emphasisedLoud = emphasised && percentile(levelsIn(emphasised, voice), 0.9);
+  if (emphasised && emphasisedLoud !== undefined) {
+    tracks.push({ energy: emphasised, floorDb: emphasisedLoud - o.edgeFloorDropDb });
+  }
+  const snapped = snapToQuiet(tracks, evidence, { ...o, voice: input.voice });
   const regions = padRegions(snapped, durationS, o);
   return {
     // NOTE: nothing heard at all keeps the whole video: a cut to nothing helps no one.
