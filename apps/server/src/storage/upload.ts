@@ -292,10 +292,14 @@ async function writePart(
     }
   }
 
+  const out = createWriteStream(tempPath);
   try {
-    await pipeline(part.file, checkAndCount, createWriteStream(tempPath));
+    await pipeline(part.file, checkAndCount, out);
   } finally {
     await pending;
+    // WARNING: on an error pipeline settles before the file stream has closed; if its open was
+    // still pending, the caller's discard ran first and the open then left the temp file behind.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
   }
   if (progressError !== undefined) throw progressError;
   if (part.file.truncated) throw new HttpError(413, tooLargeMessage(maxBytes));
