@@ -1,8 +1,8 @@
 import { JobStateError } from '@roughcut/shared';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { findAssetOfJob, listAssetsOfJob } from '../assets/assets.repository.ts';
+import { findAssetOfJob } from '../assets/assets.repository.ts';
 import type { AssetRow } from '../assets/assets.repository.ts';
-import { currentVideo } from '../assets/current-video.ts';
+import { findCurrentVideo } from '../shared/current-video.ts';
 import type { JobInstanceRow } from './autojobs.repository.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
@@ -21,7 +21,7 @@ export async function pinnedVideo(
   // NOTE: an instance started before videos were pinned takes the job's current one.
   const asset =
     instance.videoAssetId === null
-      ? currentVideo(await listAssetsOfJob(db, instance.autoJobId))
+      ? await findCurrentVideo(db, instance.autoJobId)
       : await findAssetOfJob(db, instance.autoJobId, instance.videoAssetId);
   if (!asset || asset.status !== 'uploaded' || !asset.storageKey)
     throw new JobStateError('video-missing', PINNED_VIDEO_MISSING);

@@ -1,10 +1,10 @@
 import type { AppContext } from '../../app-context.ts';
 import {
-  findAccountBySubscription,
-  lockAccount,
-  updateAccount,
-} from '../account/account.repository.ts';
-import type { AccountRow } from '../account/account.repository.ts';
+  findPlanAccountBySubscription,
+  lockPlanAccount,
+  updatePlan,
+} from '../shared/account-plan.ts';
+import type { PlanAccount } from '../shared/account-plan.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { findCheckoutSession, recordEventOnce } from './billing.repository.ts';
 import type { PaymentEvent } from './stripe.gateway.ts';
@@ -15,7 +15,7 @@ import type { PaymentEvent } from './stripe.gateway.ts';
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
 /** Providers do not keep their events in order: one older than the last applied is stale. */
-const isStale = (account: AccountRow, event: PaymentEvent): boolean =>
+const isStale = (account: PlanAccount, event: PaymentEvent): boolean =>
   account.planEventAt !== null && event.created.getTime() < account.planEventAt.getTime();
 
 async function applyCheckoutPaid(
@@ -26,9 +26,9 @@ async function applyCheckoutPaid(
   // session made up by hand, upgrades nobody.
   const session = await findCheckoutSession(tx, event.sessionId);
   if (!session) return 'ignored';
-  const account = await lockAccount(tx, session.userId);
+  const account = await lockPlanAccount(tx, session.userId);
   if (!account || isStale(account, event)) return 'ignored';
-  await updateAccount(tx, account.userId, {
+  await updatePlan(tx, account.userId, {
     subscriptionType: 'standard',
     stripeCustomerId: event.customerId ?? account.stripeCustomerId,
     stripeSubscriptionId: event.subscriptionId ?? account.stripeSubscriptionId,
@@ -43,11 +43,11 @@ async function applySubscriptionChange(
 ): Promise<EventOutcome> {
   // NOTE: matched on the account's current subscription, so the end of an older one (after the
   // user subscribed again) leaves the plan alone.
-  const found = await findAccountBySubscription(tx, event.subscriptionId);
-  const account = found && (await lockAccount(tx, found.userId));
+  const found = await findPlanAccountBySubscription(tx, event.subscriptionId);
+  const account = found && (await lockPlanAccount(tx, found.userId));
   if (!account || account.stripeSubscriptionId !== event.subscriptionId) return 'ignored';
   if (isStale(account, event)) return 'ignored';
-  await updateAccount(tx, account.userId, {
+  await updatePlan(tx, account.userId, {
     subscriptionType: event.kind === 'subscription_active' ? 'standard' : 'trial',
     planEventAt: event.created,
   });

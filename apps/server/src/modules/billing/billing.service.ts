@@ -11,9 +11,9 @@ import {
 } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { findAccount } from '../account/account.repository.ts';
+import { findPlanAccount } from '../shared/account-plan.ts';
 import type { SessionUser } from '../auth/auth.guard.ts';
-import type { AccountRow } from '../account/account.repository.ts';
+import type { PlanAccount } from '../shared/account-plan.ts';
 import {
   findCheckoutSession,
   findLatestCheckoutSession,
@@ -40,7 +40,7 @@ export async function getBillingSummary(
   userId: string,
   gateway: PaymentGateway | undefined,
 ): Promise<BillingSummary> {
-  const account = await findAccount(ctx.db, userId);
+  const account = await findPlanAccount(ctx.db, userId);
   const type = account?.subscriptionType ?? 'trial';
   const downloads = account?.downloadCount ?? 0;
   const limit = editLimitOf(type);
@@ -66,7 +66,7 @@ export async function getBillingSummary(
 async function earlierCheckoutTarget(
   gateway: PaymentGateway,
   sessionId: string,
-  account: AccountRow | undefined,
+  account: PlanAccount | undefined,
 ): Promise<string | null> {
   let details;
   try {
@@ -95,7 +95,7 @@ export async function startCheckout(
   gateway: PaymentGateway | undefined,
 ): Promise<string> {
   if (!gateway) throw new CheckoutProblemError('not_configured');
-  const account = await findAccount(ctx.db, user.id);
+  const account = await findPlanAccount(ctx.db, user.id);
   if (account && isPaidPlan(account.subscriptionType))
     throw new CheckoutProblemError('already_standard');
   const latest = await findLatestCheckoutSession(ctx.db, user.id);
@@ -155,7 +155,7 @@ export async function startPortal(
   gateway: PaymentGateway | undefined,
 ): Promise<string> {
   if (!gateway) throw new CheckoutProblemError('not_configured');
-  const account = await findAccount(ctx.db, userId);
+  const account = await findPlanAccount(ctx.db, userId);
   if (!account?.stripeCustomerId) throw new HttpError(409, BILLING_MESSAGES.noSubscription);
   try {
     return (

@@ -1,7 +1,7 @@
 import { SUBSCRIPTION_TYPES } from '@roughcut/shared';
 import type { SubscriptionType } from '@roughcut/shared';
-import { findAccount, updateAccount } from '../account/account.repository.ts';
-import { findUserByLogin } from '../auth/auth.repository.ts';
+import { findPlanAccount, updatePlan } from '../shared/account-plan.ts';
+import { findUserByLogin } from '../shared/credentials.ts';
 import type { Db } from '../../db/client.ts';
 
 // `./roughcut admin plan <user> standard|trial`: how a self-hosting operator without Stripe keys
@@ -47,9 +47,9 @@ export async function setPlanByLogin(
 ): Promise<PlanChange> {
   const user = await findUserByLogin(db, login);
   if (!user) throw new AdminCommandError(`No user has the e-mail or username "${login}".`);
-  const account = await findAccount(db, user.id);
+  const account = await findPlanAccount(db, user.id);
   if (!account) throw new AdminCommandError(`The user "${login}" has no account row.`);
-  await updateAccount(db, user.id, { subscriptionType: plan });
+  await updatePlan(db, user.id, { subscriptionType: plan });
   return {
     email: user.email,
     username: user.username,

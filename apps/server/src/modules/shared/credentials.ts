@@ -3,6 +3,7 @@
 // sets them. The users table stays auth's; the account page reaches it only through here.
 import { PASSWORD_TOO_SHORT_MESSAGE, isPasswordLongEnough } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { HttpError, badRequest, conflict } from '../../http/errors.ts';
 import type { CodeKind } from '../auth/auth.schema.ts';
@@ -11,6 +12,7 @@ import { CODE_MESSAGES, codeState, hashToken } from '../auth/codes.ts';
 import { consumeCode, findCodeByHash } from '../auth/codes.repository.ts';
 import type { CodeRow } from '../auth/codes.repository.ts';
 import {
+  findUserByLogin as findUserRowByLogin,
   deleteUserSessions,
   isEmailTaken,
   isUsernameTaken,
@@ -106,3 +108,6 @@ export async function signOutOtherSessions(
 ): Promise<void> {
   await deleteUserSessions(ctx.db, userId, keepSessionId);
 }
+
+/** The user an operator names by e-mail or username (admin commands). */
+export const findUserByLogin = (db: Db, login: string) => findUserRowByLogin(db, login);

@@ -1,7 +1,8 @@
 import { TRIAL_EXHAUSTED_MESSAGE, isPaidPlan, remainingEdits } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { forbidden } from '../../http/errors.ts';
-import { findAccount, spendEdit } from '../account/account.repository.ts';
+import { spendEdit } from '../account/account.repository.ts';
+import { findPlanAccount } from './account-plan.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { markInstanceDelivered } from '../billing/billing.repository.ts';
 
@@ -17,7 +18,7 @@ export async function assertCanStartEdit(
   userId: string,
   db: DbOrTx = ctx.db,
 ): Promise<void> {
-  const account = await findAccount(db, userId);
+  const account = await findPlanAccount(db, userId);
   if (account && isPaidPlan(account.subscriptionType)) return;
   if (remainingEdits(account?.downloadCount ?? 0) <= 0) throw forbidden(TRIAL_EXHAUSTED_MESSAGE);
 }

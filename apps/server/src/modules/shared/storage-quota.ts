@@ -1,6 +1,6 @@
 import { fitsInStorage, storageFullMessage, storageLimitBytes } from '@roughcut/shared';
 import { HttpError } from '../../http/errors.ts';
-import { lockAccount } from '../account/account.repository.ts';
+import { lockPlanAccount } from './account-plan.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { storageUsedBytes, uneditedVideoIds } from '../billing/billing.repository.ts';
 
@@ -20,7 +20,7 @@ const STORAGE_FULL_STATUS = 413;
 async function measure(tx: DbOrTx, userId: string, jobId: string) {
   // NOTE: locked, so the checks of two uploads at once take turns and each sees the other's
   // reservation. The job's current video is left out: a successful upload replaces it.
-  const account = await lockAccount(tx, userId);
+  const account = await lockPlanAccount(tx, userId);
   const subscriptionType = account?.subscriptionType ?? 'trial';
   const limitBytes = storageLimitBytes(subscriptionType);
   const usedBytes = await storageUsedBytes(tx, userId, await uneditedVideoIds(tx, jobId));
