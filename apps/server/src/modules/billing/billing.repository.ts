@@ -26,9 +26,9 @@ export async function findCheckoutSession(
 export async function findLatestCheckoutSession(
   db: DbOrTx,
   userId: string,
-): Promise<{ id: string; createdAt: Date } | undefined> {
+): Promise<{ id: string } | undefined> {
   const [row] = await db
-    .select({ id: checkoutSessions.id, createdAt: checkoutSessions.createdAt })
+    .select({ id: checkoutSessions.id })
     .from(checkoutSessions)
     .where(eq(checkoutSessions.userId, userId))
     .orderBy(desc(checkoutSessions.createdAt), desc(checkoutSessions.id))

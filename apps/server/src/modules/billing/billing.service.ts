@@ -144,7 +144,7 @@ export async function lookUpCustomer(
   }
   if (!details || details.clientReferenceId !== user.id)
     throw notFound(BILLING_MESSAGES.checkoutNotFound);
-  if (!details.complete) throw new HttpError(409, BILLING_MESSAGES.checkoutIncomplete);
+  if (details.status !== 'complete') throw new HttpError(409, BILLING_MESSAGES.checkoutIncomplete);
   return { name: details.customerName || details.customerEmail || user.username };
 }
 

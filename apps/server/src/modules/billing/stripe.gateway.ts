@@ -21,7 +21,6 @@ export type CheckoutRequest = {
 export type CheckoutDetails = {
   id: string;
   status: 'open' | 'complete' | 'expired';
-  complete: boolean;
   /** The provider's page to pay on; only while the session is open. */
   url: string | null;
   /** Paid (or nothing to pay): the subscription exists, whether its event has arrived or not. */
@@ -174,7 +173,6 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
       return {
         id: session.id,
         status: toCheckoutStatus(session.status),
-        complete: session.status === 'complete',
         url: session.url,
         paid: session.payment_status !== 'unpaid',
         subscriptionId: idOf(session.subscription),
