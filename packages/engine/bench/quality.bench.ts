@@ -8,10 +8,12 @@ import { join, resolve } from 'node:path';
 import { runFfprobe } from '../src/media/ffmpeg-runner.ts';
 import { analyseVideo } from '../src/pipeline/analyse.ts';
 import { renderEngineClip } from '../src/render/engine-clip.ts';
+import { renderedSpans } from '../src/render/spans.ts';
 import { QUALITY_CORPUS, makeCorpusVideo } from '../src/testing/speech-corpus.ts';
 import { expectedGaps, scoreGaps, speechKept } from '../src/testing/quality-metrics.ts';
 import type { Span } from '../src/types.ts';
 import { measureWordRetention } from '../src/testing/word-retention.ts';
+import type { RetentionCount } from '../src/testing/word-retention.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -26,10 +28,11 @@ type Row = {
   recalled: number;
   edgeMax: number;
   edgeMean: number;
-  heard: number;
-  retained: number;
-  repeatHeard: number;
-  repeatRetained: number;
+  /** Retention counts by Moonshine (independent) and pocketsphinx (the analysis's recogniser). */
+  words: Record<
+    'moonshine' | 'pocketsphinx' | 'moonshineRepeat' | 'pocketsphinxRepeat',
+    RetentionCount
+  >;
   durationErrFrames: number;
   avOffsetFrames: number;
   analysisS: number;
@@ -87,10 +90,11 @@ function printDetail(
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const ms = (s: number) => `${Math.round(s * 1000)}`;
+const kept = (c: RetentionCount) => `${pct(c.heard ? c.retained / c.heard : 1)} of ${c.heard}`;
 
 function printTable(rows: Row[]): void {
   const head = ['case', 'len s', 'speech kept', 'gap P', 'gap R', 'edge max/mean ms'];
-  const tail = ['words kept', 'ASR repeat', 'dur err fr', 'A/V fr', 'analysis x RT'];
+  const tail = ['words kept', 'repeat', 'psx kept', 'psx repeat', 'dur err fr', 'A/V fr', 'x RT'];
   const lines = [[...head, ...tail]];
   for (const r of rows) {
     lines.push([
@@ -100,8 +104,10 @@ function printTable(rows: Row[]): void {
       r.found ? (r.rightFound / r.found).toFixed(3) : '-',
       r.truth ? (r.recalled / r.truth).toFixed(3) : '-',
       `${ms(r.edgeMax)}/${ms(r.edgeMean)}`,
-      `${pct(r.heard ? r.retained / r.heard : 1)} of ${r.heard}`,
-      `${pct(r.repeatHeard ? r.repeatRetained / r.repeatHeard : 1)} of ${r.repeatHeard}`,
+      kept(r.words.moonshine),
+      kept(r.words.moonshineRepeat),
+      kept(r.words.pocketsphinx),
+      kept(r.words.pocketsphinxRepeat),
       r.durationErrFrames.toFixed(2),
       r.avOffsetFrames.toFixed(2),
       (r.analysisS / r.seconds).toFixed(3),
@@ -112,6 +118,11 @@ function printTable(rows: Row[]): void {
     process.stdout.write(`${line.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
   }
 }
+
+const sumCounts = (counts: RetentionCount[]): RetentionCount => ({
+  heard: counts.reduce((n, c) => n + c.heard, 0),
+  retained: counts.reduce((n, c) => n + c.retained, 0),
+});
 
 function overall(rows: Row[]): Row {
   const sum = (f: (r: Row) => number) => rows.reduce((s, r) => s + f(r), 0);
@@ -128,10 +139,12 @@ function overall(rows: Row[]): Row {
     recalled: sum((r) => r.recalled),
     edgeMax: max((r) => r.edgeMax),
     edgeMean: edges ? sum((r) => r.edgeMean * r.rightFound) / edges : 0,
-    heard: sum((r) => r.heard),
-    retained: sum((r) => r.retained),
-    repeatHeard: sum((r) => r.repeatHeard),
-    repeatRetained: sum((r) => r.repeatRetained),
+    words: {
+      moonshine: sumCounts(rows.map((r) => r.words.moonshine)),
+      moonshineRepeat: sumCounts(rows.map((r) => r.words.moonshineRepeat)),
+      pocketsphinx: sumCounts(rows.map((r) => r.words.pocketsphinx)),
+      pocketsphinxRepeat: sumCounts(rows.map((r) => r.words.pocketsphinxRepeat)),
+    },
     durationErrFrames: max((r) => r.durationErrFrames),
     avOffsetFrames: max((r) => r.avOffsetFrames),
     analysisS: sum((r) => r.analysisS),
@@ -187,13 +200,15 @@ export async function run(): Promise<void> {
       const speechS = video.speechSpans.reduce((s, k) => s + k.end - k.start, 0);
       if (process.env.QUALITY_VERBOSE) {
         printDetail(c.name, analysis.gaps, video.speechSpans, video.gaps, video.durationS, clean);
-        process.stderr.write(`  heard in reference: ${words.reference.join(' ')}\n`);
-        process.stderr.write(`  heard in output: ${words.output.join(' ')}\n`);
+        for (const [name, heard] of Object.entries(words)) {
+          process.stderr.write(`  ${name} in reference: ${heard.reference.join(' ')}\n`);
+          process.stderr.write(`  ${name} in output: ${heard.output.join(' ')}\n`);
+        }
       }
       rows.push({
         name: c.name,
         seconds: video.durationS,
-        kept: speechKept(video.speechSpans, render.keep) * speechS,
+        kept: speechKept(video.speechSpans, renderedSpans(render.keep, analysis.probe)) * speechS,
         speechS,
         found: gaps.found,
         truth: gaps.truth,
@@ -201,10 +216,12 @@ export async function run(): Promise<void> {
         recalled: Math.round(gaps.recall * gaps.truth),
         edgeMax: gaps.maxEdgeErrorS,
         edgeMean: gaps.meanEdgeErrorS,
-        heard: words.heard,
-        retained: words.retained,
-        repeatHeard: words.repeat.heard,
-        repeatRetained: words.repeat.retained,
+        words: {
+          moonshine: words.moonshine,
+          moonshineRepeat: words.moonshine.repeat,
+          pocketsphinx: words.pocketsphinx,
+          pocketsphinxRepeat: words.pocketsphinx.repeat,
+        },
         durationErrFrames: Math.abs(times.durationS - keptS) * fps,
         avOffsetFrames: times.offsetS * fps,
         analysisS,
@@ -215,9 +232,11 @@ export async function run(): Promise<void> {
       '100%, gap P/R >= 0.98, edge <= 40 ms, words kept >= 99%, duration and A/V <= 1 frame\n',
     );
     process.stdout.write(
-      'NOTE: words kept = the words of the text heard in the source rendered uncut (same codec\n' +
-        'path) that are heard again in the output; ASR repeat = the same for the source against\n' +
-        'that uncut render: what the recogniser repeats when nothing is cut.\n',
+      'NOTE: words kept = the words of the text that Moonshine (a recogniser independent of the\n' +
+        'analysis) hears in the source rendered uncut (same codec path) and hears again in the\n' +
+        'output, sentence by sentence; repeat = the same for the source against that uncut render:\n' +
+        'what the recogniser repeats when nothing is cut. psx = the same by pocketsphinx, the\n' +
+        "analysis's own recogniser. x RT = analysis time over length.\n",
     );
     process.stdout.write(
       'NOTE: analysis x RT here is of short files; the engine part measures 10 min.\n\n',

@@ -46,6 +46,18 @@ export function snapSpans(keep: readonly Span[], fps: number, durationS: number)
   return frames;
 }
 
+/** The source times a render of `keep` holds: the spans snapped to its frames, in seconds. */
+export function renderedSpans(
+  keep: readonly Span[],
+  probe: { fps: number; variableFrameRate: boolean; durationS: number },
+): Span[] {
+  const fps = renderFps(probe);
+  return snapSpans(keep, fps, probe.durationS).map((s) => ({
+    start: s.first / fps,
+    end: s.end / fps,
+  }));
+}
+
 /** Standard rates a variable-frame-rate source is made constant at (the first at or above it). */
 const STANDARD_RATES = [24, 25, 30, 50, 60];
 /**

@@ -1,20 +1,26 @@
 // Word retention by an independent recogniser run, made fair: every true sentence is taken, with
-// the quiet kept around it, from a reference and from the rendered long form, and each set is laid
-// end to end with the same silences between. One recogniser run hears each set. The reference is
-// the source rendered through the same long-form path with nothing cut, so both sets went through
-// the same decode and encode, and the only difference left is what the cut did to each sentence.
+// the quiet kept around it, from a reference and from the rendered long form. The reference is the
+// source rendered through the same long-form path with nothing cut, so both went through the same
+// decode and encode, and the only difference left is what the cut did to each sentence.
+// Two recognisers hear them:
+// - Moonshine tiny (testing/moonshine-recogniser.ts), independent of the analysis, hears each
+//   sentence alone. It repeats itself on uncut audio, so its figure is the one the target is for.
+// - pocketsphinx, the analysis's own recogniser, hears each set laid end to end with the same
+//   silences between.
 // NOTE: pocketsphinx does not hear identical speech identically: after one more AAC generation, or
 // with a few ms more quiet before a sentence, it changes words (the 8 kHz voice kal: 30 of 37).
-// So only the words it heard right (those that align with the spoken text) are counted: a word
-// misheard in the reference and heard differently in the output is the recogniser's variance, not
-// speech lost; a word heard right in the reference and missing from the output is counted lost.
+// So only the words a recogniser heard right (those that align with the spoken text) are counted: a
+// word misheard in the reference and heard differently in the output is the recogniser's variance,
+// not speech lost; a word heard right in the reference and missing from the output is counted lost.
 // `repeat` is the same figure for the source against the reference (nothing cut): what the
 // recogniser itself repeats. "Speech kept" (ground truth) is the measure of clipping.
 import { readFile, writeFile } from 'node:fs/promises';
 import { extractAudio } from '../audio/extract-audio.ts';
 import { createPocketsphinxTranscriber } from '../transcribe/pocketsphinx-transcriber.ts';
+import { hearUtterance, pcmToFloat } from './moonshine-recogniser.ts';
 import type { EngineClip } from '../edit/clips.ts';
 import { renderEngineClip } from '../render/engine-clip.ts';
+import { renderedSpans } from '../render/spans.ts';
 import type { ProbeResult, Span } from '../types.ts';
 import { alignedWords, wordRetention } from './quality-metrics.ts';
 import { encodeWav, parseWav } from './wav.ts';
@@ -77,20 +83,52 @@ async function hear(pcm: Pcm, wavPath: string): Promise<string[]> {
   return words.map((w) => w.text);
 }
 
-export type RetentionResult = {
-  /** Words heard right in the reference's sentences, and how many are heard again in the output's. */
-  heard: number;
-  retained: number;
+/** Each span of `pcm` heard alone by Moonshine, as words. */
+async function hearEach(pcm: Pcm, spans: readonly Span[]): Promise<string[][]> {
+  const heard: string[][] = [];
+  for (const s of spans) {
+    const part = pcm.samples.subarray(
+      Math.max(0, Math.round(s.start * pcm.sampleRate)),
+      Math.round(s.end * pcm.sampleRate),
+    );
+    heard.push((await hearUtterance(pcmToFloat(part))).split(/\s+/).filter(Boolean));
+  }
+  return heard;
+}
+
+export type RetentionCount = { heard: number; retained: number };
+
+export type RecogniserRetention = RetentionCount & {
   reference: string[];
   output: string[];
   /** The recogniser's repeatability on uncut audio: source heard, and again in the reference. */
-  repeat: { heard: number; retained: number };
+  repeat: RetentionCount;
 };
 
+/** Words heard right in the reference's sentences, and how many are heard again in the output's. */
+export type RetentionResult = { moonshine: RecogniserRetention; pocketsphinx: RecogniserRetention };
+
 /** Of the words heard right in `first` (aligned with the spoken `truth`), those heard again. */
-function count(first: readonly string[], again: readonly string[], truth: readonly string[]) {
+function count(
+  first: readonly string[],
+  again: readonly string[],
+  truth: readonly string[],
+): RetentionCount {
   const right = alignedWords(first, truth);
   return { heard: right.length, retained: Math.round(wordRetention(right, again) * right.length) };
+}
+
+/** `count` sentence by sentence, summed. */
+function countEach(
+  first: readonly string[][],
+  again: readonly string[][],
+  truth: readonly string[][],
+): RetentionCount {
+  const each = first.map((words, i) => count(words, again[i] ?? [], truth[i] ?? []));
+  return {
+    heard: each.reduce((n, c) => n + c.heard, 0),
+    retained: each.reduce((n, c) => n + c.retained, 0),
+  };
 }
 
 /** Words heard in the sentences of an uncut reference render, and again in the output's. */
@@ -107,7 +145,8 @@ export async function measureWordRetention(o: {
   keep: readonly Span[];
   workDir: string;
 }): Promise<RetentionResult> {
-  const truth = o.text.flatMap((t) => t.split(/\s+/));
+  const sentences = o.text.map((t) => t.split(/\s+/));
+  const truth = sentences.flat();
   const wav = (name: string) => `${o.workDir}/retention-${name}.wav`;
   // NOTE: the same decode and encode as the output, so the two differ only by what was cut.
   const referencePath = `${o.workDir}/retention-reference.mp4`;
@@ -123,10 +162,14 @@ export async function measureWordRetention(o: {
     extractAudio(referencePath, wav('reference')),
     extractAudio(o.outputPath, wav('output')),
   ]);
-  const windows = sentenceWindows(o.speech, o.durationS, o.keep);
+  // NOTE: the render cuts on frame boundaries, up to half a frame from the kept spans' own times;
+  // mapped through the kept spans, an output window began 20 ms into a sentence ("Keep" was heard
+  // "Deep"), so the windows follow the spans as rendered.
+  const cut = renderedSpans(o.keep, o.probe);
+  const windows = sentenceWindows(o.speech, o.durationS, cut);
   const mapped = windows.map((w) => ({
-    start: toOutputTime(w.start, o.keep),
-    end: toOutputTime(w.end, o.keep),
+    start: toOutputTime(w.start, cut),
+    end: toOutputTime(w.end, cut),
   }));
   const pcm = (name: string) => readFile(wav(name)).then(parseWav);
   const [sourcePcm, referencePcm, outputPcm] = await Promise.all(
@@ -136,10 +179,23 @@ export async function measureWordRetention(o: {
   const source = await hear(layEndToEnd(sourcePcm!, windows), wav('source-set'));
   const reference = await hear(layEndToEnd(referencePcm!, windows), wav('reference-set'));
   const output = await hear(layEndToEnd(outputPcm!, mapped), wav('output-set'));
+  const each = {
+    source: await hearEach(sourcePcm!, windows),
+    reference: await hearEach(referencePcm!, windows),
+    output: await hearEach(outputPcm!, mapped),
+  };
   return {
-    ...count(reference, output, truth),
-    reference,
-    output,
-    repeat: count(source, reference, truth),
+    moonshine: {
+      ...countEach(each.reference, each.output, sentences),
+      reference: each.reference.flat(),
+      output: each.output.flat(),
+      repeat: countEach(each.source, each.reference, sentences),
+    },
+    pocketsphinx: {
+      ...count(reference, output, truth),
+      reference,
+      output,
+      repeat: count(source, reference, truth),
+    },
   };
 }

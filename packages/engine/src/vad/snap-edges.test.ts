@@ -138,6 +138,35 @@ describe('snapToQuiet', () => {
   });
 });
 
+describe('snapToQuiet, an ending over a music bed louder just after the word', () => {
+  const options = { maxSnapS: 0.3, maxTrimS: 0.2, minHeadPadS: 0.04, minTailPadS: 0.05 };
+  // Pre-emphasised levels measured on kal16-music from 3.74 s, 60 ms before its 3.796 s ending (2.00
+  // here): the word fades out, then a pluck of the bed dies away over 150 ms into the bed.
+  const FADE = [-34.3, -37.6, -47.2, -49.7, -53.2, -54.1];
+  const PLUCK = [-60.4, -61.4, -61.7, -61.8, -63.2, -62.1, -63.9, -62.9, -64, -63.8, -64.4, -64.4];
+  const BED = [-65.1, -65, -65.6, -66.1, -65.2, -67.5, -64.7, -69.1, -64.6, -70.2, -64.7, -70.7];
+  const bedAfterWord = (tail: number[]) => {
+    const energy = track(4, [[1, 1.94]]);
+    for (let i = 0; i < 400; i++) energy.db[i] = Math.max(energy.db[i]!, i % 2 ? -70.5 : -64.8);
+    [...FADE, ...tail, ...PLUCK, ...BED].forEach((db, k) => (energy.db[194 + k] = db));
+    return [{ energy, floorDb: -85 }];
+  };
+
+  it('ends where the level stops falling, not where the pluck has died away', () => {
+    // The voice detector's end, 110 ms late as measured.
+    const [span] = snapToQuiet(bedAfterWord([]), [{ start: 1, end: 2.11 }], options);
+    // NOTE: measured against the whole pause, the pluck sounded like the word until 2.05.
+    expect(span!.end).toBeGreaterThanOrEqual(2);
+    expect(span!.end).toBeLessThanOrEqual(2.02 + 1e-9);
+  });
+
+  it('keeps a tail that still falls into the pluck', () => {
+    const tail = [-55.5, -56.5, -57.5, -58.5];
+    const [span] = snapToQuiet(bedAfterWord(tail), [{ start: 1, end: 2.15 }], options);
+    expect(span!.end).toBeGreaterThanOrEqual(2.03);
+  });
+});
+
 describe('stirredAt', () => {
   const v: VoiceTrack = { frameS: 0.032, prob: Float32Array.from([0, 0.01, 0.09, 0.2, 0.9, 1]) };
 

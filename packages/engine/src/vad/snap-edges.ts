@@ -12,6 +12,12 @@ const STEADY_MARGIN_DB = 1.5;
 
 /** A background whose level wanders more than this (80th - 20th percentile, dB) is music-like. */
 const WANDERING_DB = 2;
+/**
+ * Over a wandering background an ending stops at a frame this close above the background whose
+ * level no longer falls over the next SETTLE_FRAMES (dB): the word has faded into the bed.
+ */
+const SETTLED_DB = 3;
+const SETTLE_FRAMES = 5;
 /** The voice detector stirs (a weak first sound) at this probability, below its onset threshold. */
 const STIR_PROB = 0.08;
 
@@ -150,21 +156,30 @@ export function snapToQuiet(
     if (wandering && stirredS < span.start) first = Math.min(first, stirred);
     const off = steadiest(views, afterFrom, afterTo);
     const cleanEnd = off.background(afterFrom, afterTo) <= off.floorDb;
+    const wanderingAfter = off.spread(afterFrom, afterTo) > WANDERING_DB;
     const end = (v: EdgeView): number => {
       const after = Math.max(v.floorDb, v.background(afterFrom, afterTo));
       const steadyAfter = v.steadyBackground(afterFrom, afterTo);
+      // NOTE: a bed can be louder just after a word than later in the pause (a pluck dying away):
+      // measured against the whole pause it sounded like the word's tail, and the ending stayed
+      // 60 ms into the music. A tail still falls; the bed beside it has stopped falling.
+      const settled = (j: number) => {
+        if (!wanderingAfter || v.db[j]! > after + SETTLED_DB) return false;
+        const next = v.db.subarray(j + 1, Math.min(upper, j + 1 + SETTLE_FRAMES));
+        return next.length > 0 && v.db[j]! <= Math.min(...next) + SETTLED_DB;
+      };
       let k = last;
       const trimLimit = Math.max(k - trim, first + 1);
       if (cleanEnd) while (k > trimLimit && v.db[k - 1]! <= after) k--;
-      else while (k > trimLimit && v.steady[k - 1]! <= steadyAfter) k--;
+      else while (k > trimLimit && (v.steady[k - 1]! <= steadyAfter || settled(k - 1))) k--;
       const limit = Math.min(upper, k + snap);
-      while (k < limit && v.db[k]! > after) k++;
+      while (k < limit && v.db[k]! > after && !settled(k)) k++;
       return k;
     };
     // NOTE: over a wandering background (a music bed) a word's fading tail sinks under the bed on
     // one level and not the other (its bass, or its hiss), so the ending stays while either level
     // says the word still sounds.
-    last = off.spread(afterFrom, afterTo) > WANDERING_DB ? Math.max(...views.map(end)) : end(off);
+    last = wanderingAfter ? Math.max(...views.map(end)) : end(off);
     return { start: first * f, end: last * f, cleanStart, cleanEnd };
   });
   const merged: SnappedSpan[] = [];
