@@ -97,19 +97,49 @@ describe("issue 12's example", () => {
       keep: render.keep,
       workDir: dir,
     });
-    // NOTE: counted are the words heard right in an uncut render. Moonshine, independent of the
+    // NOTE: counted are the words heard right in the source. Moonshine, independent of the
     // analysis, hears every word of the three sentences again in the output. pocketsphinx still
     // varies by a word or two on identical speech ("editing" once came back "anything"), while a
     // lost sentence would cost a third of them. Clipping itself is checked on the ground truth.
     const { moonshine, pocketsphinx } = words;
     const heard = (w: typeof moonshine) =>
-      `reference: ${w.reference.join(' ')}\noutput: ${w.output.join(' ')}`;
+      `source: ${w.source.join(' ')}\noutput: ${w.output.join(' ')}`;
     expect(moonshine.heard).toBeGreaterThanOrEqual(27);
     expect(moonshine.retained, heard(moonshine)).toBe(moonshine.heard);
     expect(pocketsphinx.heard).toBeGreaterThanOrEqual(20);
     expect(pocketsphinx.retained / pocketsphinx.heard, heard(pocketsphinx)).toBeGreaterThanOrEqual(
       0.9,
     );
+  });
+
+  it('counts words as lost when a cut clips a sentence (the measure sees a loss)', async () => {
+    const clip = analysis.clips.find((c) => c.is_long_form)!;
+    const second = video.sentences[1]!;
+    // NOTE: the gaps the analysis found, and one more over "Cutting silence", to show that the
+    // retention measure is not blind: the words it removes are heard in the source, not the output.
+    const gaps = [...analysis.gaps, { id: 'gap-99', start: second.start, end: second.start + 0.7 }];
+    const outPath = join(dir, 'clipped.mp4');
+    const render = await renderEngineClip(video.path, {
+      clip,
+      probe: analysis.probe,
+      outPath,
+      removeGaps: gaps,
+      subtitles: null,
+    });
+    const { moonshine } = await measureWordRetention({
+      sourcePath: video.path,
+      clip,
+      probe: analysis.probe,
+      outputPath: outPath,
+      speech: video.speechSpans,
+      text: video.sentences.map((s) => s.text),
+      durationS: video.durationS,
+      keep: render.keep,
+      workDir: dir,
+    });
+    const lost = moonshine.heard - moonshine.retained;
+    expect(lost, `output: ${moonshine.output.join(' ')}`).toBeGreaterThanOrEqual(2);
+    expect(lost).toBeLessThanOrEqual(4);
   });
 
   it('shows every sentence as a segment, with text or, if the recogniser missed it, without', () => {

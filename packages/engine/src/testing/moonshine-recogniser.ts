@@ -19,8 +19,6 @@ const HEADS = 8;
 const HEAD_DIM = 36;
 /** Tokens allowed per second of audio (speech runs at 3-4; a loop stops here). */
 const TOKENS_PER_S = 6;
-/** Moonshine is trained on utterances up to about 30 s; longer audio is heard in parts. */
-export const MAX_UTTERANCE_S = 25;
 
 type Sessions = { encoder: ort.InferenceSession; decoder: ort.InferenceSession };
 let sessions: Promise<Sessions> | undefined;
@@ -85,7 +83,10 @@ function argMax(values: ArrayLike<number>): number {
   return best;
 }
 
-/** The text Moonshine hears in one utterance of 16 kHz mono audio (greedy decoding). */
+/**
+ * The text Moonshine hears in one utterance of 16 kHz mono audio (greedy decoding).
+ * NOTE: it was trained on utterances up to about 30 s; give it a sentence, not a whole file.
+ */
 export async function hearUtterance(audio: Float32Array): Promise<string> {
   const { encoder, decoder } = await load();
   const encoded = await encoder.run({

@@ -92,8 +92,11 @@ export function commonWords(a: readonly string[], b: readonly string[]): number 
   return previous[y.length] ?? 0;
 }
 
-/** The words of `a` that a longest common subsequence with `b` keeps (normalised, in order). */
-export function alignedWords(a: readonly string[], b: readonly string[]): string[] {
+/**
+ * Where the words of `a` that a longest common subsequence with `b` keeps stand in `b`: indices
+ * into `b`'s normalised words (blank ones left out), in order.
+ */
+export function alignedIndices(a: readonly string[], b: readonly string[]): number[] {
   const x = a.map(normalise).filter(Boolean);
   const y = b.map(normalise).filter(Boolean);
   const table = x.map(() => new Uint32Array(y.length + 1));
@@ -104,16 +107,22 @@ export function alignedWords(a: readonly string[], b: readonly string[]): string
         word === y[j - 1] ? at(i - 1, j - 1) + 1 : Math.max(at(i - 1, j), at(i, j - 1));
     }
   });
-  const kept: string[] = [];
+  const kept: number[] = [];
   for (let i = x.length - 1, j = y.length; i >= 0 && j > 0;) {
     if (x[i] === y[j - 1]) {
-      kept.push(x[i]!);
+      kept.push(j - 1);
       i--;
       j--;
     } else if (at(i - 1, j) >= at(i, j - 1)) i--;
     else j--;
   }
   return kept.reverse();
+}
+
+/** The words of `a` that a longest common subsequence with `b` keeps (normalised, in order). */
+export function alignedWords(a: readonly string[], b: readonly string[]): string[] {
+  const y = b.map(normalise).filter(Boolean);
+  return alignedIndices(a, b).map((j) => y[j]!);
 }
 
 /** Share of the words heard in the source that are heard again, in order, in the output. */
