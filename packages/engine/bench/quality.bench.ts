@@ -190,13 +190,10 @@ export async function run(): Promise<void> {
       const clean = c.background === 'none';
       const gaps = scoreGaps(analysis.gaps, video.speechSpans, video.gaps, video.durationS, clean);
       const words = await measureWordRetention({
-        sourcePath: video.path,
+        video,
         clip,
         probe: analysis.probe,
         outputPath: outPath,
-        speech: video.speechSpans,
-        text: video.sentences.map((s) => s.text),
-        durationS: video.durationS,
         keep: render.keep,
         workDir: dir,
       });

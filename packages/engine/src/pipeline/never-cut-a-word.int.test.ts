@@ -13,7 +13,7 @@ import { expectedGaps, speechKept } from '../testing/quality-metrics.ts';
 import { makeTalkingVideo } from '../testing/test-media.ts';
 import type { TalkingVideo } from '../testing/test-media.ts';
 import { measureWordRetention } from '../testing/word-retention.ts';
-import type { Span } from '../types.ts';
+import type { Gap, Span } from '../types.ts';
 import { analyseVideo } from './analyse.ts';
 import type { Analysis } from './analyse.ts';
 
@@ -28,6 +28,29 @@ let video: TalkingVideo;
 let analysis: Analysis;
 
 const total = (spans: readonly Span[]) => spans.reduce((s, k) => s + k.end - k.start, 0);
+
+/** The long form rendered without `gaps`, and a way to hear its words against the source's. */
+async function renderWithout(name: string, gaps: Gap[]) {
+  const clip = analysis.clips.find((c) => c.is_long_form)!;
+  const outputPath = join(dir, `${name}.mp4`);
+  const render = await renderEngineClip(video.path, {
+    clip,
+    probe: analysis.probe,
+    outPath: outputPath,
+    removeGaps: gaps,
+    subtitles: null,
+  });
+  const hearAgain = () =>
+    measureWordRetention({
+      video,
+      clip,
+      probe: analysis.probe,
+      outputPath,
+      keep: render.keep,
+      workDir: dir,
+    });
+  return { render, hearAgain };
+}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rc-never-cut-'));
@@ -73,32 +96,14 @@ describe("issue 12's example", () => {
         expectedGaps(video.speechSpans, video.durationS, true),
       ),
     );
-    const clip = analysis.clips.find((c) => c.is_long_form)!;
-    const outPath = join(dir, 'long-form.mp4');
-    const render = await renderEngineClip(video.path, {
-      clip,
-      probe: analysis.probe,
-      outPath,
-      removeGaps: analysis.gaps,
-      subtitles: null,
-    });
+    const { render, hearAgain } = await renderWithout('long-form', analysis.gaps);
     expect(Math.abs(render.durationS - expected)).toBeLessThanOrEqual(0.2);
     expect(render.durationS).toBeGreaterThanOrEqual(total(video.speechSpans));
     // NOTE: the render cuts on frame boundaries; snapping an edge must not reach into a word.
     expect(speechKept(video.speechSpans, renderedSpans(render.keep, analysis.probe))).toBe(1);
-    const words = await measureWordRetention({
-      sourcePath: video.path,
-      clip,
-      probe: analysis.probe,
-      outputPath: outPath,
-      speech: video.speechSpans,
-      text: video.sentences.map((s) => s.text),
-      durationS: video.durationS,
-      keep: render.keep,
-      workDir: dir,
-    });
+    const words = await hearAgain();
     // NOTE: counted are the words heard right in the source. Moonshine, independent of the
-    // analysis, hears every word of the three sentences again in the output. pocketsphinx still
+    // analysis, hears again every word it hears steadily in the source. pocketsphinx still
     // varies by a word or two on identical speech ("editing" once came back "anything"), while a
     // lost sentence would cost a third of them. Clipping itself is checked on the ground truth.
     const { moonshine, pocketsphinx } = words;
@@ -113,30 +118,11 @@ describe("issue 12's example", () => {
   });
 
   it('counts words as lost when a cut clips a sentence (the measure sees a loss)', async () => {
-    const clip = analysis.clips.find((c) => c.is_long_form)!;
     const second = video.sentences[1]!;
     // NOTE: the gaps the analysis found, and one more over "Cutting silence", to show that the
     // retention measure is not blind: the words it removes are heard in the source, not the output.
     const gaps = [...analysis.gaps, { id: 'gap-99', start: second.start, end: second.start + 0.7 }];
-    const outPath = join(dir, 'clipped.mp4');
-    const render = await renderEngineClip(video.path, {
-      clip,
-      probe: analysis.probe,
-      outPath,
-      removeGaps: gaps,
-      subtitles: null,
-    });
-    const { moonshine } = await measureWordRetention({
-      sourcePath: video.path,
-      clip,
-      probe: analysis.probe,
-      outputPath: outPath,
-      speech: video.speechSpans,
-      text: video.sentences.map((s) => s.text),
-      durationS: video.durationS,
-      keep: render.keep,
-      workDir: dir,
-    });
+    const { moonshine } = await (await renderWithout('clipped', gaps)).hearAgain();
     const lost = moonshine.heard - moonshine.retained;
     expect(lost, `output: ${moonshine.output.join(' ')}`).toBeGreaterThanOrEqual(2);
     expect(lost).toBeLessThanOrEqual(4);

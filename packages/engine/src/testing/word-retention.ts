@@ -26,6 +26,7 @@ import type { ProbeResult, Span } from '../types.ts';
 import { alignedIndices, alignedWords, commonWords, wordRetention } from './quality-metrics.ts';
 import { encodeWav, parseWav } from './wav.ts';
 import type { Pcm } from './wav.ts';
+import type { TalkingVideo } from './test-media.ts';
 
 /** A source time's place in the output, which plays the kept spans back to back. */
 export function toOutputTime(t: number, keep: readonly Span[]): number {
@@ -185,24 +186,22 @@ export function countSteady(
 
 /** Words heard in the sentences of the source, and again in the output's. */
 export async function measureWordRetention(o: {
-  sourcePath: string;
+  /** The source, with what is said in it and where. */
+  video: TalkingVideo;
   /** The clip as rendered: the reference is it again with nothing cut (the source's timeline). */
   clip: EngineClip;
   probe: ProbeResult;
   outputPath: string;
-  speech: readonly Span[];
-  /** What is said in the speech spans. */
-  text: readonly string[];
-  durationS: number;
   keep: readonly Span[];
   workDir: string;
 }): Promise<RetentionResult> {
-  const sentences = o.text.map((t) => t.split(/\s+/));
+  const { video } = o;
+  const sentences = video.sentences.map((s) => s.text.split(/\s+/));
   const truth = sentences.flat();
   const wav = (name: string) => `${o.workDir}/retention-${name}.wav`;
   // NOTE: the same decode and encode as the output, so the two differ only by what was cut.
   const referencePath = `${o.workDir}/retention-reference.mp4`;
-  await renderEngineClip(o.sourcePath, {
+  await renderEngineClip(video.path, {
     clip: o.clip,
     probe: o.probe,
     outPath: referencePath,
@@ -210,7 +209,7 @@ export async function measureWordRetention(o: {
     subtitles: null,
   });
   await Promise.all([
-    extractAudio(o.sourcePath, wav('source')),
+    extractAudio(video.path, wav('source')),
     extractAudio(referencePath, wav('reference')),
     extractAudio(o.outputPath, wav('output')),
   ]);
@@ -218,7 +217,7 @@ export async function measureWordRetention(o: {
   // mapped through the kept spans, an output window began 20 ms into a sentence ("Keep" was heard
   // "Deep"), so the windows follow the spans as rendered.
   const cut = renderedSpans(o.keep, o.probe);
-  const windows = sentenceWindows(o.speech, o.durationS, cut);
+  const windows = sentenceWindows(video.speechSpans, video.durationS, cut);
   const mapped = windows.map((w) => ({
     start: toOutputTime(w.start, cut),
     end: toOutputTime(w.end, cut),
