@@ -219,7 +219,7 @@ export async function run(): Promise<void> {
         words: {
           moonshine: words.moonshine,
           moonshineRepeat: words.moonshine.repeat,
-          moonshineAll: words.moonshine.allHeard ?? words.moonshine,
+          moonshineAll: words.moonshine.allHeard,
           pocketsphinx: words.pocketsphinx,
           pocketsphinxRepeat: words.pocketsphinx.repeat,
         },

@@ -13,6 +13,7 @@ import { expectedGaps, speechKept } from '../testing/quality-metrics.ts';
 import { makeTalkingVideo } from '../testing/test-media.ts';
 import type { TalkingVideo } from '../testing/test-media.ts';
 import { measureWordRetention } from '../testing/word-retention.ts';
+import type { RecogniserRetention } from '../testing/word-retention.ts';
 import type { Gap, Span } from '../types.ts';
 import { analyseVideo } from './analyse.ts';
 import type { Analysis } from './analyse.ts';
@@ -107,7 +108,7 @@ describe("issue 12's example", () => {
     // varies by a word or two on identical speech ("editing" once came back "anything"), while a
     // lost sentence would cost a third of them. Clipping itself is checked on the ground truth.
     const { moonshine, pocketsphinx } = words;
-    const heard = (w: typeof moonshine) =>
+    const heard = (w: RecogniserRetention) =>
       `source: ${w.source.join(' ')}\noutput: ${w.output.join(' ')}`;
     expect(moonshine.heard).toBeGreaterThanOrEqual(27);
     expect(moonshine.retained, heard(moonshine)).toBe(moonshine.heard);

@@ -123,9 +123,6 @@ async function hearEach(pcm: Pcm, spans: readonly Span[]): Promise<string[][][]>
 export type RetentionCount = { heard: number; retained: number };
 
 export type RecogniserRetention = RetentionCount & {
-  /** Moonshine: the same over every word its consensus heard right in the source, not only the
-   * words every hearing heard right. */
-  allHeard?: RetentionCount;
   source: string[];
   output: string[];
   /** The recogniser's repeatability on uncut audio: source heard, and again in the reference. */
@@ -133,7 +130,14 @@ export type RecogniserRetention = RetentionCount & {
 };
 
 /** Words heard right in the source's sentences, and how many are heard again in the output's. */
-export type RetentionResult = { moonshine: RecogniserRetention; pocketsphinx: RecogniserRetention };
+export type RetentionResult = {
+  moonshine: RecogniserRetention & {
+    /** The same over every word its consensus heard right in the source, not only the words every
+     * hearing heard right. */
+    allHeard: RetentionCount;
+  };
+  pocketsphinx: RecogniserRetention;
+};
 
 /** Of the words heard right in `first` (aligned with the spoken `truth`), those heard again. */
 function count(
@@ -160,7 +164,7 @@ function countEach(
 
 /**
  * Sentence by sentence, the spoken words that every hearing of the source heard right, and how many
- * of them the consensus of `again` heard right too.
+ * of them `again` (one hearing a sentence, a consensus) heard right too.
  * NOTE: over a music bed Moonshine flips on some words with a few ms of shift or one more AAC
  * generation ("Keep every word and" / "Keep everywhere then", on audio 45 dB of codec noise apart):
  * such a word is not one it hears in the source, so it is not counted either way. A word that the
@@ -168,7 +172,7 @@ function countEach(
  */
 export function countSteady(
   source: readonly string[][][],
-  again: readonly string[][][],
+  again: readonly string[][],
   truth: readonly string[][],
 ): RetentionCount {
   let heard = 0;
@@ -177,7 +181,7 @@ export function countSteady(
     const spoken = truth[i] ?? [];
     const sets = hearings.map((h) => new Set(alignedIndices(h, spoken)));
     const steady = [...(sets[0] ?? [])].filter((j) => sets.every((set) => set.has(j)));
-    const heardAgain = new Set(alignedIndices(consensusHearing(again[i] ?? []), spoken));
+    const heardAgain = new Set(alignedIndices(again[i] ?? [], spoken));
     heard += steady.length;
     retained += steady.filter((j) => heardAgain.has(j)).length;
   });
@@ -199,7 +203,7 @@ export async function measureWordRetention(o: {
   const sentences = video.sentences.map((s) => s.text.split(/\s+/));
   const truth = sentences.flat();
   const wav = (name: string) => `${o.workDir}/retention-${name}.wav`;
-  // NOTE: the same decode and encode as the output, so the two differ only by what was cut.
+  // NOTE: the uncut control for `repeat`: one decode and encode from the source, like the output.
   const referencePath = `${o.workDir}/retention-reference.mp4`;
   await renderEngineClip(video.path, {
     clip: o.clip,
@@ -235,14 +239,18 @@ export async function measureWordRetention(o: {
     reference: await hearEach(referencePcm!, windows),
     output: await hearEach(outputPcm!, mapped),
   };
-  const consensus = (hearings: string[][][]) => hearings.map(consensusHearing);
+  const agreed = {
+    source: each.source.map(consensusHearing),
+    reference: each.reference.map(consensusHearing),
+    output: each.output.map(consensusHearing),
+  };
   return {
     moonshine: {
-      ...countSteady(each.source, each.output, sentences),
-      allHeard: countEach(consensus(each.source), consensus(each.output), sentences),
-      source: consensus(each.source).flat(),
-      output: consensus(each.output).flat(),
-      repeat: countSteady(each.source, each.reference, sentences),
+      ...countSteady(each.source, agreed.output, sentences),
+      allHeard: countEach(agreed.source, agreed.output, sentences),
+      source: agreed.source.flat(),
+      output: agreed.output.flat(),
+      repeat: countSteady(each.source, agreed.reference, sentences),
     },
     pocketsphinx: {
       ...count(source, output, truth),
