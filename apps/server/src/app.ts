@@ -12,7 +12,7 @@ import type { Config, TrustProxy } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrations.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
-import { routeEndpoint } from './http/endpoint-route.ts';
+import { FORM_BODY_REFUSED, acceptsFormBody, routeEndpoint } from './http/endpoint-route.ts';
 import { HttpError, registerErrorHandling, sendError } from './http/errors.ts';
 import { DEFAULT_RATE_LIMITS, TOO_MANY_ATTEMPTS } from './http/rate-limit.ts';
 import {
@@ -166,11 +166,15 @@ function registerBodyParsers(app: FastifyInstance): void {
     }
     void parseJson(request, text, done);
   });
-  // The billing page's plain HTML form post (spec 2.5).
+  // The billing page's plain HTML form posts (spec 2.5); every other route refuses a form.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
-    (_request, body, done) => {
+    (request, body, done) => {
+      if (!acceptsFormBody(request)) {
+        done(new HttpError(415, FORM_BODY_REFUSED), undefined);
+        return;
+      }
       const text = typeof body === 'string' ? body : body.toString('utf8');
       done(null, Object.fromEntries(new URLSearchParams(text)));
     },

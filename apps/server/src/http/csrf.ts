@@ -81,13 +81,15 @@ function checkRequest(request: FastifyRequest, method: string, allowedOrigins: s
   });
 }
 
+/**
+ * Checks every state-changing request, whatever path it names: routed, unknown (404) or the web
+ * app's fallback. WARNING: never decide on the raw request target: the router decodes it, so
+ * `/%61pi/...`, `/ap%69/...` or an absolute-form `http://host/api/...` reach the same handlers
+ * as `/api/...` while no string test on `request.url` would see them.
+ */
 export function registerCsrfProtection(app: FastifyInstance, publicUrl: string): void {
   const allowedOrigins = allowedOriginsFor(publicUrl);
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!request.url.startsWith('/api/')) {
-      done();
-      return;
-    }
     const ok = checkRequest(request, request.method, allowedOrigins);
     done(ok ? undefined : forbidden(CSRF_MESSAGE));
   });

@@ -10,6 +10,26 @@ import type { z } from 'zod';
 import { requireUser } from '../modules/auth/auth.guard.ts';
 import { parseInput } from './errors.ts';
 
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyContextConfig {
+    /** Set by `routeEndpoint` on the table's form posts (`bodyKind: 'form-or-json'`). */
+    formBody?: boolean;
+  }
+}
+
+export const FORM_BODY_REFUSED =
+  'This address does not take form posts. Send JSON with the header Content-Type: application/json.';
+
+/**
+ * Whether the matched route takes a urlencoded form body: only the table's form posts (the
+ * billing page's Buy plan and Manage subscription) do. NOTE: a form is what another site can post
+ * without a CORS preflight, so every other route refuses one whatever its Origin says.
+ */
+export function acceptsFormBody(request: FastifyRequest): boolean {
+  return request.routeOptions.config.formBody === true;
+}
+
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** The request's params, query and body, each checked against the endpoint's schema. */
@@ -71,6 +91,7 @@ export function routeEndpoint<E extends Endpoint>(
 
   app.route({
     ...routeOptions,
+    config: { ...routeOptions.config, formBody: entry.bodyKind === 'form-or-json' },
     method: entry.method,
     url: entry.path,
     preHandler: [...guards, ...preHandler],
