@@ -101,7 +101,8 @@ describe('loadConfig', () => {
 describe('parseTrustProxy', () => {
   it.each([
     [undefined, false],
-    ['true', true],
+    ['true', 1],
+    ['yes', 1],
     ['false', false],
     ['1', 1],
     ['10.0.0.1, 10.0.0.0/8', ['10.0.0.1', '10.0.0.0/8']],

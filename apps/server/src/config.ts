@@ -124,8 +124,11 @@ const envSchema = z.object({
   ),
 });
 
-/** Fastify's trustProxy: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
-export type TrustProxy = boolean | number | string[];
+/**
+ * Which proxies' X-Forwarded-* headers count: none (false), the nearest N hops, or the listed
+ * addresses/CIDRs. TRUST_PROXY=true means one hop (see `parseTrustProxy`).
+ */
+export type TrustProxy = false | number | string[];
 
 export type Config = {
   port: number;
@@ -183,10 +186,15 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * WARNING: `true` is one hop, never "trust every X-Forwarded-For entry": the leftmost entries are
+ * whatever the client wrote, so trusting them all would let anyone pick their own IP (and dodge
+ * the per-IP limits). Behind a chain of proxies, give the hop count or the proxies' addresses.
+ */
 export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (raw === undefined) return false;
   const value = raw.trim().toLowerCase();
-  if (value === 'true' || value === 'yes') return true;
+  if (value === 'true' || value === 'yes') return 1;
   if (value === 'false' || value === 'no' || value === '0') return false;
   if (/^\d+$/.test(value)) return Number(value);
   const list = raw

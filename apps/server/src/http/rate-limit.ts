@@ -105,11 +105,13 @@ export class AttemptCounter {
 }
 
 /**
- * Wrong-password lockout. Failures count per account AND client together, so ten wrong
- * passwords from one client lock only that client out of that account, and the owner still gets
- * in from anywhere else. Under a spread-out attack (failures for one account from many clients
- * past `accountCeiling`), every client that has already failed for it waits for the window,
- * while one that has not failed still gets in.
+ * Wrong-password lockout, on two counts. Per account AND client: ten wrong passwords from one
+ * client lock only that client out of that account, so the owner still gets in from elsewhere.
+ * Per account alone: past `accountCeiling` failures in the window every client waits, because a
+ * client is only an IP, and an attacker with many addresses (or a forged X-Forwarded-For that a
+ * misconfigured proxy passes on) would otherwise guess without end.
+ * NOTE: the price is that such an attacker can keep the owner out for a window at a time; the
+ * owner's existing sessions are untouched.
  */
 export class LoginLockout {
   readonly #pairs: AttemptCounter;
@@ -121,7 +123,7 @@ export class LoginLockout {
     this.#pairs = new AttemptCounter({ windowMs: limits.windowMs, now });
     this.#accounts = new AttemptCounter({ windowMs: limits.windowMs, now });
     this.#perClient = limits.perAccount;
-    this.#accountCeiling = limits.perAccount * 10;
+    this.#accountCeiling = limits.perAccount * ACCOUNT_CEILING_FACTOR;
   }
 
   /** Seconds this client must wait before trying this account again; 0 when it may try now. */
@@ -129,9 +131,7 @@ export class LoginLockout {
     const pair = this.#pairs.read(pairKey(account, client));
     if (pair.count >= this.#perClient) return pair.retryAfterS;
     const all = this.#accounts.read(account);
-    if (pair.count > 0 && all.count >= this.#accountCeiling) {
-      return Math.max(pair.retryAfterS, all.retryAfterS);
-    }
+    if (all.count >= this.#accountCeiling) return all.retryAfterS;
     return 0;
   }
 
@@ -144,5 +144,8 @@ export class LoginLockout {
     this.#pairs.clear(pairKey(account, client));
   }
 }
+
+/** Failures per account and window, from all clients together, as a multiple of the per-client limit. */
+export const ACCOUNT_CEILING_FACTOR = 2;
 
 const pairKey = (account: string, client: string) => `${account}\n${client}`;

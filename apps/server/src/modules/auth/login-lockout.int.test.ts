@@ -84,15 +84,47 @@ describe.each(TEST_DATABASES)('login lockout on %s', (kind) => {
     }
   });
 
-  it('under a spread-out attack, blocks clients that failed but never a fresh one', async () => {
+  it('under a spread-out attack, blocks every client once the account has had its share', async () => {
     const creds = newCredentials();
     await registerUser(t, creds);
-    // 30 failures (the account-wide ceiling: ten times the per-client limit) from 15 clients.
-    for (let i = 0; i < 15; i++) {
-      await fail(`10.4.${i}.1`, [creds.email, creds.email]);
+    // Six failures (the account-wide ceiling: twice the per-client limit) from six clients.
+    for (let i = 0; i < 6; i++) await fail(`10.4.${i}.1`, [creds.email]);
+    for (const ip of ['10.4.0.1', '10.4.99.1']) {
+      const blocked = await login(ip, creds.email, creds.password);
+      expect(blocked.statusCode).toBe(429);
+      expect(errOf(blocked.body)).toBe(TOO_MANY);
     }
-    expect((await login('10.4.0.1', creds.email, 'wrong-again')).statusCode).toBe(429);
-    expect((await login('10.4.99.1', creds.email, creds.password)).statusCode).toBe(200);
+    try {
+      t.advanceClock(61_000);
+      expect((await login('10.4.99.1', creds.email, creds.password)).statusCode).toBe(200);
+    } finally {
+      t.resetClock();
+    }
+  });
+
+  it('is not reset by a made-up X-Forwarded-For on every try', async () => {
+    const creds = newCredentials();
+    await registerUser(t, creds);
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const forged = `${String(i % 250)}.${String((i * 7) % 250)}.9.${String(i + 1)}`;
+      statuses.push((await login(forged, creds.email, `wrong-${String(i)}`)).statusCode);
+    }
+    expect(statuses.slice(0, 6)).toEqual(Array<number>(6).fill(401));
+    expect(statuses.slice(6)).toEqual(Array<number>(34).fill(429));
+  });
+
+  it('takes the client from the trusted hop, not from entries the client wrote', async () => {
+    const creds = newCredentials();
+    await registerUser(t, creds);
+    // TRUST_PROXY=true is one hop: the proxy appends the address it saw, the rest is hearsay.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await login(`203.0.113.${String(i)}, 10.7.0.1`, creds.email, 'wrong');
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await login('10.7.0.2', creds.email, creds.password)).statusCode).toBe(200);
   });
 
   it('answers unknown accounts the same way', async () => {
