@@ -1,4 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
+import { badRequest } from '../../http/errors.ts';
+import { NUL_MESSAGE, containsNul } from '../../http/security.ts';
 import {
   findPlanAccountBySubscription,
   lockPlanAccount,
@@ -54,11 +56,37 @@ async function applySubscriptionChange(
   return 'applied';
 }
 
-/** Applies a verified event once: a redelivery of the same event id changes nothing. */
+/** How far ahead of this server's clock a signature or an event may be dated (clock skew). */
+export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
+
+export const WEBHOOK_MESSAGES = {
+  future:
+    "The webhook is dated more than 5 minutes ahead of this server's clock, so it was not applied. If the server's clock is behind, set it right; the provider retries.",
+} as const;
+
+/**
+ * Refuses what a valid signature does not make safe to store. The provider's library refuses old
+ * signatures only; one dated ahead would stay replayable, and an event dated ahead would make
+ * every later event look stale (`isStale`) and freeze the plan.
+ */
+function checkStorable(event: PaymentEvent, now: Date): void {
+  const latest = now.getTime() + MAX_FUTURE_SKEW_MS;
+  if (event.signedAt.getTime() > latest || event.created.getTime() > latest) {
+    throw badRequest(WEBHOOK_MESSAGES.future);
+  }
+  // NOTE: PostgreSQL refuses a NUL in text; the input guard does not scan the raw webhook body.
+  if (containsNul(event)) throw badRequest(NUL_MESSAGE);
+}
+
+/**
+ * Applies a verified event once: a redelivery of the same event id changes nothing. An event
+ * dated ahead of the clock or holding a NUL is refused (400) and changes nothing.
+ */
 export async function applyPaymentEvent(
   ctx: AppContext,
   event: PaymentEvent,
 ): Promise<EventOutcome> {
+  checkStorable(event, ctx.now());
   return ctx.db.transaction(async (tx) => {
     const fresh = await recordEventOnce(tx, {
       id: event.id,

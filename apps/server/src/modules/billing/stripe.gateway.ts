@@ -31,8 +31,11 @@ export type CheckoutDetails = {
   customerEmail: string | null;
 };
 
-/** A verified provider event, reduced to what changes a plan. */
-export type PaymentEvent = { id: string; type: string; created: Date } & (
+/**
+ * A verified provider event, reduced to what changes a plan. `signedAt` is when the provider
+ * signed this delivery (the signature's timestamp); `created` is when the event happened.
+ */
+export type PaymentEvent = { id: string; type: string; created: Date; signedAt: Date } & (
   | {
       kind: 'checkout_paid';
       sessionId: string;
@@ -106,8 +109,19 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-function toPaymentEvent(event: Stripe.Event): PaymentEvent {
-  const base = { id: event.id, type: event.type, created: new Date(event.created * 1000) };
+/** The `t=` of a Stripe-Signature header (seconds); the signature check has already passed. */
+function signatureTime(signature: string): Date {
+  const seconds = /(?:^|,)\s*t=(\d+)/.exec(signature)?.[1];
+  return new Date(Number(seconds ?? 0) * 1000);
+}
+
+function toPaymentEvent(event: Stripe.Event, signedAt: Date): PaymentEvent {
+  const base = {
+    id: event.id,
+    type: event.type,
+    created: new Date(event.created * 1000),
+    signedAt,
+  };
   if (
     event.type === 'checkout.session.completed' ||
     event.type === 'checkout.session.async_payment_succeeded'
@@ -197,7 +211,7 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
       }
-      return toPaymentEvent(event);
+      return toPaymentEvent(event, signatureTime(signature));
     },
   };
 }

@@ -1,5 +1,8 @@
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, billingSummarySchema } from '@roughcut/shared';
+import { NUL_MESSAGE } from '../../http/security.ts';
+import { WEBHOOK_MESSAGES } from './billing-webhook.service.ts';
 import { startFakeStripe } from '../../test/fake-stripe.ts';
 import type { FakeStripe } from '../../test/fake-stripe.ts';
 import { TEST_DATABASES, TEST_ORIGIN, startTestApp, withSession } from '../../test/test-app.ts';
@@ -77,6 +80,40 @@ describe.each(TEST_DATABASES)('the Stripe webhook on %s', (kind) => {
       expect(errOf(response)).toBe('The webhook signature could not be verified.');
     }
     expect(await planOf(token)).toBe('standard');
+  });
+
+  it('refuses an event dated ahead of the clock or holding a NUL, and changes nothing', async () => {
+    const token = await signUp(t);
+    const { subscriptionId } = await subscribed(token);
+    const nowS = Math.floor(Date.now() / 1000);
+    const ended = (id: string, created = nowS) => ({
+      id,
+      object: 'event',
+      api_version: null,
+      created,
+      livemode: false,
+      type: 'customer.subscription.deleted',
+      data: { object: { id: subscriptionId, object: 'subscription', status: 'canceled' } },
+    });
+    const post = (event: object, timestamp = nowS) => {
+      const payload = JSON.stringify(event);
+      const secret = stripe.env().STRIPE_WEBHOOK_SECRET ?? '';
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+      return postWebhook(payload, signature);
+    };
+    for (const [response, err] of [
+      [await post(ended('evt_test_signed_ahead'), nowS + 3600), WEBHOOK_MESSAGES.future],
+      [await post(ended('evt_test_created_ahead', nowS + 3600)), WEBHOOK_MESSAGES.future],
+      [await post(ended('evt_test_\u0000nul')), NUL_MESSAGE],
+    ] as const) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(errOf(response)).toBe(err);
+    }
+    expect(await planOf(token)).toBe('standard');
+    // A clock a minute behind the provider's is still in step.
+    const skewed = await post(ended('evt_test_skewed', nowS + 60), nowS + 60);
+    expect(skewed.statusCode, skewed.body).toBe(200);
+    expect(await planOf(token)).toBe('trial');
   });
 
   it('applies each event once, however often it is delivered', async () => {
