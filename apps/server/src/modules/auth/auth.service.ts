@@ -85,9 +85,10 @@ export async function confirmRegistration(ctx: AppContext, rawCode: string): Pro
 }
 
 /**
- * Queues a reset e-mail when the account exists; the caller answers the same either way.
- * `mayMail` says whether this account may get another mail now (e-mail and username of one
- * user count as one account).
+ * Queues a reset request; the mail job finds the account (if any), makes the code and mails it.
+ * WARNING: keep both cases on one path up to the answer (one lookup, one queued job), so the
+ * response time does not tell whether an account exists. `mayMail` says whether this account
+ * may get another mail now (e-mail and username of one user count as one account).
  */
 export async function requestPasswordReset(
   ctx: AppContext,
@@ -97,7 +98,7 @@ export async function requestPasswordReset(
   const identifier = emailOrUsername.trim();
   const user = await findUserByLogin(ctx.db, identifier);
   if (!mayMail(user ? `user:${user.id}` : `unknown:${identifier.toLowerCase()}`)) return false;
-  if (user) await ctx.queue.send(sendMailJob, { kind: 'reset', userId: user.id });
+  await ctx.queue.send(sendMailJob, { kind: 'reset', login: identifier });
   return true;
 }
 

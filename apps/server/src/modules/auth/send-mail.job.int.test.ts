@@ -1,9 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../mail/mailer.ts';
+import { createMailer, readLatestOutboxMessage } from '../../mail/mailer.ts';
 import {
   CONFIRM_LINK,
+  RESET_LINK,
   TEST_DATABASES,
   newCredentials,
   startTestApp,
@@ -51,6 +52,33 @@ describe.each(TEST_DATABASES)('the send-mail job on %s', (kind) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.hash).not.toBe(mail.code);
     expect(JSON.stringify(job)).not.toContain(mail.code);
+  });
+
+  it('queues a reset request the same way whether or not the account exists', async () => {
+    const creds = newCredentials();
+    await t.app.inject({ method: 'POST', url: '/api/register', payload: creds });
+    const ghost = `ghost-${creds.username}@example.com`;
+    const jobsFor = (login: string) =>
+      t.app.ctx.queue.boss.findJobs(sendMailJob.name, { data: { kind: 'reset', login } });
+    // NOTE: the answer waits for the same work in both cases (one lookup, one queued job); the
+    // account's code and mail are made by the job, after the answer.
+    for (const login of [creds.email, ghost]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/resetpassword/${encodeURIComponent(login)}`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ ok: true });
+      expect((await jobsFor(login)).map((job) => job.data)).toEqual([{ kind: 'reset', login }]);
+    }
+    const mail = await waitForLink(t.outboxDir, creds.email, RESET_LINK);
+    expect(mail.raw).toMatch(new RegExp(`^To: ${creds.email}$`, 'm'));
+    const deadline = Date.now() + 20_000;
+    while ((await jobsFor(ghost))[0]?.state !== 'completed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await jobsFor(ghost))[0]?.state).toBe('completed');
+    expect(await readLatestOutboxMessage(t.outboxDir, ghost)).toBeUndefined();
   });
 
   it('is idempotent: a retried job does not send a second mail', async () => {
