@@ -1,0 +1,72 @@
+// The files one forced alignment runs on: a finite-state grammar that walks through the known
+// words in order, and a dictionary with one entry per word position. Each position is its own
+// dictionary word (`w0`, `w1`, ...), so an output word names the input word it is, even when a
+// word repeats or the aligner skipped one.
+import type { Pronounced } from './pronounce.ts';
+
+/**
+ * Probability of passing a word without hearing it. NOTE: small, so a word is only skipped when
+ * forcing it costs far more than that (a word the recogniser heard that was never said); a
+ * skipped word still gets a time, between its neighbours, and a lower confidence.
+ */
+export const SKIP_PROBABILITY = 0.001;
+
+export const positionWord = (index: number): string => `w${index}`;
+
+/** Sphinx FSG text: states 0..n, word i on the arc i -> i+1, and a rare null arc beside it. */
+export function buildAlignmentGrammar(words: (Pronounced | undefined)[]): string {
+  const lines = [
+    'FSG_BEGIN align',
+    `NUM_STATES ${words.length + 1}`,
+    'START_STATE 0',
+    `FINAL_STATE ${words.length}`,
+  ];
+  words.forEach((word, i) => {
+    if (word) {
+      lines.push(`TRANSITION ${i} ${i + 1} ${1 - SKIP_PROBABILITY} ${positionWord(i)}`);
+      lines.push(`TRANSITION ${i} ${i + 1} ${SKIP_PROBABILITY}`);
+    } else {
+      // Nothing to say ("—", "..."): passed over, timed between its neighbours.
+      lines.push(`TRANSITION ${i} ${i + 1} 1.0`);
+    }
+  });
+  lines.push('FSG_END', '');
+  return lines.join('\n');
+}
+
+/** The dictionary for the grammar: `w3 HH AH L OW`, alternatives as `w3(2) ...`. */
+export function buildAlignmentDictionary(words: (Pronounced | undefined)[]): string {
+  const lines: string[] = [];
+  words.forEach((word, i) => {
+    word?.pronunciations.forEach((phones, k) => {
+      lines.push(`${positionWord(i)}${k === 0 ? '' : `(${k + 1})`} ${phones}`);
+    });
+  });
+  lines.push('');
+  return lines.join('\n');
+}
+
+export type AlignedPosition = { index: number; start: number; end: number };
+
+/**
+ * The positions in `-time yes` output (`w3 0.350 0.670 1.000000`, `w3(2) ...`), in the chunk's
+ * own seconds. NOTE: the printed end is the start of the word's last 10 ms frame; a frame is
+ * added so the end is where the word stops.
+ */
+export function parseAlignmentOutput(output: string, wordCount: number): AlignedPosition[] {
+  const positions: AlignedPosition[] = [];
+  for (const line of output.split('\n')) {
+    const match = /^w(\d+)(?:\(\d+\))?\s+(\d+(?:\.\d+)?)\s+(\d+(?:\.\d+)?)(?:\s|$)/.exec(
+      line.trim(),
+    );
+    if (!match) continue;
+    const index = Number(match[1]);
+    const start = Number(match[2]);
+    const end = Number(match[3]) + 0.01;
+    if (index >= wordCount || !(end > start)) continue;
+    const previous = positions.at(-1);
+    if (previous && index <= previous.index) continue;
+    positions.push({ index, start, end });
+  }
+  return positions;
+}
