@@ -28,6 +28,7 @@ import { createMailer } from './mail/mailer.ts';
 import { modules } from './modules/index.ts';
 import { sweepLeftovers } from './modules/autojobs/leftovers.service.ts';
 import { paymentFormActions } from './modules/billing/stripe.gateway.ts';
+import { isSessionLive } from './modules/auth/sessions.ts';
 import { MediaStorage } from './storage/media-storage.ts';
 import { loadMediaSecret } from './storage/media-secret.ts';
 import { createMediaSigner } from './storage/media-token.ts';
@@ -130,7 +131,12 @@ export async function buildApp(
     registerCsrfProtection(app, config.publicUrl);
     registerInputGuard(app);
     await app.register(multipart, { limits: { fileSize: config.maxUploadBytes } });
-    await app.register(mediaRoutes, { storage, signer, now: () => now().getTime() });
+    await app.register(mediaRoutes, {
+      storage,
+      signer,
+      isSessionLive: (sessionId) => isSessionLive(ctx, sessionId),
+      now: () => now().getTime(),
+    });
 
     routeEndpoint(app, ENDPOINTS.health, {}, async (_request, _input, reply) => {
       try {

@@ -5,6 +5,10 @@ export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 
 export const JOB_POLL_MS = 5000;
 export const ASSET_POLL_MS = 2500;
+/** A signed /api/media link lives this long and ends with the session that asked for it. */
+export const MEDIA_LINK_LIFETIME_S = 20 * 60;
+/** The web asks for a fresh link this long before the one it holds expires. */
+export const MEDIA_LINK_RENEW_MARGIN_S = 5 * 60;
 export const UPLOAD_INDICATOR_LINGER_MS = 2500;
 
 export const PREVIEW_SEEK_STEP_S = 5;

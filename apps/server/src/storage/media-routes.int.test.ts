@@ -22,6 +22,8 @@ describe('mediaRoutes', () => {
   let clock = Date.now();
   const video = randomBytes(200_000);
   const KEY = 'jobs/j1/a1/video.mp4';
+  const S = { sessionId: 'live-session' };
+  const liveSessions = new Set([S.sessionId, 'other-session']);
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'roughcut-media-'));
@@ -31,7 +33,12 @@ describe('mediaRoutes', () => {
     signer = createMediaSigner('x'.repeat(64), () => clock);
     app = Fastify();
     registerErrorHandling(app);
-    await app.register(mediaRoutes, { storage, signer, now: () => clock });
+    await app.register(mediaRoutes, {
+      storage,
+      signer,
+      isSessionLive: (id) => Promise.resolve(liveSessions.has(id)),
+      now: () => clock,
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -43,7 +50,7 @@ describe('mediaRoutes', () => {
     app.inject({ method, url, headers });
 
   it('serves the whole file inline with type, length, disposition and caching headers', async () => {
-    const url = signer.signMediaUrl(KEY, { expiresInS: 600, fileName: 'My talk.mp4' });
+    const url = signer.signMediaUrl(KEY, { ...S, expiresInS: 600, fileName: 'My talk.mp4' });
     expect(url).toMatch(/^\/api\/media\/[\w-]+\.[\w-]+$/);
     const response = await get(url);
     expect(response.statusCode).toBe(200);
@@ -59,11 +66,11 @@ describe('mediaRoutes', () => {
   });
 
   it('answers HEAD with the headers only', async () => {
-    const response = await get(signer.signMediaUrl(KEY), {}, 'HEAD');
+    const response = await get(signer.signMediaUrl(KEY, S), {}, 'HEAD');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-length']).toBe(String(video.length));
     expect(response.rawPayload.length).toBe(0);
-    const ranged = await get(signer.signMediaUrl(KEY), { range: 'bytes=0-9' }, 'HEAD');
+    const ranged = await get(signer.signMediaUrl(KEY, S), { range: 'bytes=0-9' }, 'HEAD');
     expect(ranged.statusCode).toBe(206);
     expect(ranged.headers['content-length']).toBe('10');
   });
@@ -75,7 +82,7 @@ describe('mediaRoutes', () => {
     ['bytes=150000-999999999', 150_000, 199_999],
     ['bytes=-999999999', 0, 199_999],
   ])('serves the range %s', async (range, start, end) => {
-    const response = await get(signer.signMediaUrl(KEY), { range });
+    const response = await get(signer.signMediaUrl(KEY, S), { range });
     expect(response.statusCode).toBe(206);
     expect(response.headers['content-range']).toBe(`bytes ${start}-${end}/${video.length}`);
     expect(response.headers['content-length']).toBe(String(end - start + 1));
@@ -85,7 +92,7 @@ describe('mediaRoutes', () => {
   it.each(['bytes=200000-', 'bytes=300000-300010', 'bytes=-0'])(
     'answers 416 to %s',
     async (range) => {
-      const response = await get(signer.signMediaUrl(KEY), { range });
+      const response = await get(signer.signMediaUrl(KEY, S), { range });
       expect(response.statusCode).toBe(416);
       expect(response.headers['content-range']).toBe(`bytes */${video.length}`);
       expect(response.json()).toEqual({ err: MEDIA_MESSAGES.range });
@@ -95,14 +102,14 @@ describe('mediaRoutes', () => {
   it.each(['items=0-5', 'bytes=5-2', 'bytes=0-1,5-9', 'bytes=abc'])(
     'ignores the malformed range %s',
     async (range) => {
-      const response = await get(signer.signMediaUrl(KEY), { range });
+      const response = await get(signer.signMediaUrl(KEY, S), { range });
       expect(response.statusCode).toBe(200);
       expect(response.rawPayload.length).toBe(video.length);
     },
   );
 
   it('honours If-None-Match and If-Range', async () => {
-    const url = signer.signMediaUrl(KEY);
+    const url = signer.signMediaUrl(KEY, S);
     const first = await get(url);
     const etag = String(first.headers.etag);
     expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(304);
@@ -112,6 +119,7 @@ describe('mediaRoutes', () => {
 
   it('uses RFC 5987 for non-ASCII names and attachment when asked', async () => {
     const url = signer.signMediaUrl(KEY, {
+      ...S,
       fileName: 'Café "best" clip.mp4',
       disposition: 'attachment',
     });
@@ -122,13 +130,13 @@ describe('mediaRoutes', () => {
   });
 
   it('refuses expired and tampered tokens', async () => {
-    const url = signer.signMediaUrl(KEY, { expiresInS: 60 });
+    const url = signer.signMediaUrl(KEY, { ...S, expiresInS: 60 });
     clock += 61_000;
     const expired = await get(url);
     expect(expired.statusCode).toBe(403);
     expect(expired.json()).toEqual({ err: MEDIA_MESSAGES.expired });
 
-    const fresh = signer.signMediaUrl(KEY);
+    const fresh = signer.signMediaUrl(KEY, S);
     const [body = '', sig = ''] = fresh.slice('/api/media/'.length).split('.');
     const forged = Buffer.from(
       JSON.stringify({
@@ -147,12 +155,26 @@ describe('mediaRoutes', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ err: MEDIA_MESSAGES.invalid });
     }
-    const other = createMediaSigner('y'.repeat(64), () => clock).signMediaUrl(KEY);
+    const other = createMediaSigner('y'.repeat(64), () => clock).signMediaUrl(KEY, S);
     expect((await get(other)).statusCode).toBe(403);
   });
 
+  it('refuses the links of a session that has ended, whatever their expiry', async () => {
+    const mine = { sessionId: 'other-session' };
+    const file = signer.signMediaUrl(KEY, mine);
+    const zip = signer.signZipUrl([{ name: 'a.mp4', key: KEY }], { ...mine, fileName: 'z' });
+    expect((await get(file, { range: 'bytes=0-9' })).statusCode).toBe(206);
+    liveSessions.delete(mine.sessionId);
+    for (const url of [file, zip]) {
+      const response = await get(url, { range: 'bytes=0-9' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ err: MEDIA_MESSAGES.signedOut });
+    }
+    expect((await get(signer.signMediaUrl(KEY, S), { range: 'bytes=0-9' })).statusCode).toBe(206);
+  });
+
   it('answers 404 when the file is gone', async () => {
-    const response = await get(signer.signMediaUrl('jobs/j1/gone/video.mp4'));
+    const response = await get(signer.signMediaUrl('jobs/j1/gone/video.mp4', S));
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ err: MEDIA_MESSAGES.missing });
   });
@@ -162,7 +184,7 @@ describe('mediaRoutes', () => {
       name: `Clip number ${i + 1} – a long descriptive title.mp4`,
       key: i % 2 === 0 ? KEY : 'jobs/j1/a2/clip.mp4',
     }));
-    const url = signer.signZipUrl(entries, { fileName: 'My edit' });
+    const url = signer.signZipUrl(entries, { ...S, fileName: 'My edit' });
     expect(url.length).toBeGreaterThan(200);
     const head = await get(url, {}, 'HEAD');
     expect(head.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 // GET/HEAD /api/media/<token>: serves a stored file (with single-range support, so the video
-// element can seek) or a streamed zip of several. No session: the signature is the authorisation.
+// element can seek) or a streamed zip of several. No cookie needed: the signature is the
+// authorisation, and the session it names must still be signed in.
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import { contentDisposition, parseRange } from './http-headers.ts';
@@ -11,6 +12,8 @@ import { ZipEntryMissingError, streamZip } from './zip-stream.ts';
 export const MEDIA_MESSAGES = {
   invalid: 'This link is not valid. Please reload the page to get a new one.',
   expired: 'This link has expired. Please reload the page to get a new one.',
+  signedOut:
+    'This link ended when its session was signed out. Please log in and reload the page to get a new one.',
   missing: 'This file no longer exists.',
   range: 'The requested range is not available in this file.',
 } as const;
@@ -18,6 +21,8 @@ export const MEDIA_MESSAGES = {
 export type MediaRoutesOptions = {
   storage: MediaStorage;
   signer: MediaSigner;
+  /** Whether the session a link names is still signed in (cached: every range request asks). */
+  isSessionLive(sessionId: string): Promise<boolean>;
   /** App clock in ms (for Cache-Control max-age); defaults to Date.now. */
   now?: () => number;
 };
@@ -41,6 +46,9 @@ export const mediaRoutes: FastifyPluginCallback<MediaRoutesOptions> = (app, opti
         );
       }
       const grant = verified.grant;
+      if (!(await options.isSessionLive(grant.sessionId))) {
+        throw new HttpError(403, MEDIA_MESSAGES.signedOut);
+      }
       const maxAge = Math.max(0, grant.expiresAt - Math.floor(now() / 1000));
       reply.header('cache-control', `private, max-age=${maxAge}`);
       reply.header('x-content-type-options', 'nosniff');

@@ -1,19 +1,24 @@
 // Signed, expiring media URLs: /api/media/<base64url(JSON payload)>.<base64url(HMAC-SHA256)>.
 // The signature is the authorisation, so only authenticated endpoints that checked ownership
-// may hand these out.
+// may hand these out. Each link names the session that asked for it and lives minutes, so
+// signing out (or a password change, which ends the other sessions) ends its links too.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MEDIA_LINK_LIFETIME_S } from '@roughcut/shared';
 import { z } from 'zod';
 import type { Disposition } from './http-headers.ts';
 import { contentTypeFor } from './http-headers.ts';
 import { isStorageKey, sanitizeFileName } from './storage-keys.ts';
 
 export const MEDIA_ROUTE_PREFIX = '/api/media/';
-export const DEFAULT_MEDIA_URL_TTL_S = 6 * 60 * 60;
+export const DEFAULT_MEDIA_URL_TTL_S = MEDIA_LINK_LIFETIME_S;
 
 const keySchema = z.string().refine(isStorageKey);
 
+// NOTE: v2 links carry the session; v1 links (no session, hours long) are refused as invalid.
 const filePayloadSchema = z.object({
-  v: z.literal(1),
+  v: z.literal(2),
+  /** the sessions.id (hash of the cookie token) that asked for the link */
+  s: z.string().min(1),
   /** storage key */
   k: keySchema,
   /** expiry, unix seconds */
@@ -27,7 +32,8 @@ const filePayloadSchema = z.object({
 });
 
 const zipPayloadSchema = z.object({
-  v: z.literal(1),
+  v: z.literal(2),
+  s: z.string().min(1),
   /** entries as [name inside the zip, storage key] */
   z: z.array(z.tuple([z.string().min(1), keySchema])).min(1),
   e: z.number().int(),
@@ -44,12 +50,21 @@ export type MediaGrant =
       contentType: string;
       disposition: Disposition;
       expiresAt: number;
+      sessionId: string;
     }
-  | { kind: 'zip'; entries: ZipGrantEntry[]; fileName: string; expiresAt: number };
+  | {
+      kind: 'zip';
+      entries: ZipGrantEntry[];
+      fileName: string;
+      expiresAt: number;
+      sessionId: string;
+    };
 
 export type ZipGrantEntry = { name: string; key: string };
 
 export type SignFileOptions = {
+  /** The session asking for the link (request.sessionId): the link dies with it. */
+  sessionId: string;
   expiresInS?: number;
   /** Defaults to the key's last segment. */
   fileName?: string;
@@ -58,13 +73,13 @@ export type SignFileOptions = {
   disposition?: Disposition;
 };
 
-export type SignZipOptions = { expiresInS?: number; fileName: string };
+export type SignZipOptions = { sessionId: string; expiresInS?: number; fileName: string };
 
 export type VerifyResult =
   { ok: true; grant: MediaGrant } | { ok: false; reason: 'invalid' | 'expired' };
 
 export type MediaSigner = {
-  signMediaUrl(key: string, options?: SignFileOptions): string;
+  signMediaUrl(key: string, options: SignFileOptions): string;
   signZipUrl(entries: ZipGrantEntry[], options: SignZipOptions): string;
   verifyMediaToken(token: string): VerifyResult;
 };
@@ -85,14 +100,15 @@ export function createMediaSigner(secret: string, now: () => number = Date.now):
   };
 
   return {
-    signMediaUrl(storageKey, options = {}) {
+    signMediaUrl(storageKey, options) {
       const fileName = sanitizeFileName(
         options.fileName ?? storageKey.split('/').pop() ?? '',
         'download',
       );
       return toUrl(
         filePayloadSchema.parse({
-          v: 1,
+          v: 2,
+          s: options.sessionId,
           k: storageKey,
           e: expiry(options.expiresInS),
           n: fileName,
@@ -106,7 +122,8 @@ export function createMediaSigner(secret: string, now: () => number = Date.now):
       if (!fileName.toLowerCase().endsWith('.zip')) fileName = `${fileName}.zip`;
       return toUrl(
         zipPayloadSchema.parse({
-          v: 1,
+          v: 2,
+          s: options.sessionId,
           z: entries.map((entry) => [entry.name, entry.key]),
           e: expiry(options.expiresInS),
           n: fileName,
@@ -140,6 +157,7 @@ export function createMediaSigner(secret: string, now: () => number = Date.now):
             entries: payload.z.map(([name, k]) => ({ name, key: k })),
             fileName: payload.n,
             expiresAt: payload.e,
+            sessionId: payload.s,
           },
         };
       }
@@ -152,6 +170,7 @@ export function createMediaSigner(secret: string, now: () => number = Date.now):
           contentType: payload.t,
           disposition: payload.d === 'a' ? 'attachment' : 'inline',
           expiresAt: payload.e,
+          sessionId: payload.s,
         },
       };
     },

@@ -19,7 +19,7 @@ function registerAssetRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   routeEndpoint(app, ENDPOINTS.autojobAsset, {}, async (request, { params }) =>
-    getAssetUrl(ctx, request.user.id, params.id, params.asset_id),
+    getAssetUrl(ctx, request.user.id, request.sessionId, params.id, params.asset_id),
   );
 
   routeEndpoint(
@@ -27,7 +27,7 @@ function registerAssetRoutes(app: FastifyInstance, ctx: AppContext): void {
     ENDPOINTS.autojobDownload,
     { where: { query: 'The download' } },
     async (request, { params, query }) =>
-      getDownloadUrl(ctx, request.user.id, params.id, query.asset_id),
+      getDownloadUrl(ctx, request.user.id, request.sessionId, params.id, query.asset_id),
   );
 
   routeEndpoint(app, ENDPOINTS.autojobAssetsAll, {}, async (request, { params }) => {

@@ -132,10 +132,11 @@ export async function uploadVideo(
   return toAssetResponse(stored);
 }
 
-/** A signed, expiring inline URL of one of the job's videos. */
+/** A signed, expiring inline URL of one of the job's videos, valid while `sessionId` is. */
 export async function getAssetUrl(
   ctx: AppContext,
   userId: string,
+  sessionId: string,
   jobId: string,
   assetId: string,
 ): Promise<UrlResponse> {
@@ -150,6 +151,7 @@ export async function getAssetUrl(
   }
   return {
     url: ctx.signer.signMediaUrl(asset.storageKey, {
+      sessionId,
       fileName: asset.name,
       contentType: 'video/mp4',
       disposition: 'inline',
@@ -164,6 +166,7 @@ export async function getAssetUrl(
 export async function getDownloadUrl(
   ctx: AppContext,
   userId: string,
+  sessionId: string,
   jobId: string,
   assetId: string | undefined,
 ): Promise<UrlResponse> {
@@ -182,6 +185,7 @@ export async function getDownloadUrl(
   if (videos.length === 1 && only?.storageKey) {
     return {
       url: ctx.signer.signMediaUrl(only.storageKey, {
+        sessionId,
         fileName: only.name,
         contentType: 'video/mp4',
         disposition: 'attachment',
@@ -191,7 +195,7 @@ export async function getDownloadUrl(
   return {
     url: ctx.signer.signZipUrl(
       videos.map((a) => ({ name: a.name, key: a.storageKey ?? '' })),
-      { fileName: `${job.name}.zip` },
+      { sessionId, fileName: `${job.name}.zip` },
     ),
   };
 }

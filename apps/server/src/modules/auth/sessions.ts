@@ -59,17 +59,8 @@ export async function resolveSession(
   if (!token) return undefined;
   const id = hashToken(token);
   const now = ctx.now().getTime();
-  let session = sessionCache.read(id, now);
-  if (!session) {
-    const generation = sessionCache.generation();
-    session = await findSessionWithUser(ctx.db, id);
-    if (!session) return undefined;
-    const until = Math.min(
-      now + SESSION_CACHE_TTL_MS[ctx.database.kind],
-      session.expiresAt.getTime(),
-    );
-    sessionCache.store(session, until, generation);
-  }
+  let session = await lookUpSession(ctx, id, now);
+  if (!session) return undefined;
   if (session.expiresAt.getTime() <= now) {
     await deleteSession(ctx.db, session.sessionId);
     return undefined;
@@ -81,6 +72,31 @@ export async function resolveSession(
     setSessionCookie(request, reply, token);
   }
   return session;
+}
+
+async function lookUpSession(
+  ctx: AppContext,
+  id: string,
+  now: number,
+): Promise<SessionWithUser | undefined> {
+  const cached = sessionCache.read(id, now);
+  if (cached) return cached;
+  const generation = sessionCache.generation();
+  const session = await findSessionWithUser(ctx.db, id);
+  if (!session) return undefined;
+  const until = Math.min(
+    now + SESSION_CACHE_TTL_MS[ctx.database.kind],
+    session.expiresAt.getTime(),
+  );
+  sessionCache.store(session, until, generation);
+  return session;
+}
+
+/** Whether a session (by its sessions.id) is still signed in: media links die with theirs. */
+export async function isSessionLive(ctx: AppContext, id: string): Promise<boolean> {
+  const now = ctx.now().getTime();
+  const session = await lookUpSession(ctx, id, now);
+  return session !== undefined && session.expiresAt.getTime() > now;
 }
 
 export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
