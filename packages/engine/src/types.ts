@@ -85,6 +85,8 @@ export type TranscribeOptions = {
   onProgress?: (fraction: number) => void;
   /** Where finished chunks' words are kept, so a retried analysis does not hear them again. */
   chunkStore?: TranscriptChunkStore;
+  /** The voice detector's track of the file, when the caller runs it anyway (not run twice). */
+  voice?: Promise<VoiceTrack>;
 };
 
 /**

@@ -93,11 +93,14 @@ export async function analyseVideo(inputPath: string, options: AnalyseOptions): 
   const config = options.transcriber ?? transcriberConfigFromEnv(process.env);
   const transcriber = await createTranscriber(config, options.language);
   const onTranscribe = progress.stage('transcribe');
+  // NOTE: Moonshine cuts its utterances at the voice detector's pauses; pocketsphinx ignores them.
+  const voice = detectVoice(wav, { signal });
   const [voiceTrack, words] = await Promise.all([
-    detectVoice(wav, { signal }),
+    voice,
     transcriber.transcribe(wav, {
       language: options.language,
       signal,
+      voice,
       onProgress: onTranscribe,
       ...(options.transcriptChunks ? { chunkStore: options.transcriptChunks } : {}),
     }),

@@ -1,6 +1,7 @@
 import { LANGUAGE_CODES, LANGUAGES, isLanguageCode } from '@roughcut/shared';
 import { EngineError } from '../types.ts';
 import type { Transcriber } from '../types.ts';
+import { createMoonshineTranscriber, isMoonshineUsable } from './moonshine-transcriber.ts';
 import { createOpenAiTranscriber } from './openai-transcriber.ts';
 import {
   createPocketsphinxTranscriber,
@@ -21,6 +22,11 @@ export type TranscriberConfig = {
   transcribeModel?: string;
   /** Use the OS pocketsphinx for English when installed (default true). */
   pocketsphinx?: boolean;
+  /**
+   * Use Moonshine tiny, shipped in the npm package, for English. The environment's configuration
+   * sets it; a configuration built by hand names the engines it wants.
+   */
+  moonshine?: boolean;
 };
 
 const nonEmpty = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
@@ -32,6 +38,7 @@ export function transcriberConfigFromEnv(env: NodeJS.ProcessEnv = process.env): 
     transcribeApiKey: nonEmpty(env.TRANSCRIBE_API_KEY),
     transcribeModel: nonEmpty(env.TRANSCRIBE_MODEL),
     pocketsphinx: true,
+    moonshine: true,
   };
 }
 
@@ -47,16 +54,22 @@ async function whisperUsable(config: TranscriberConfig): Promise<boolean> {
 const pocketsphinxUsable = async (config: TranscriberConfig) =>
   config.pocketsphinx !== false && (await isPocketsphinxInstalled());
 
+const moonshineUsable = async (config: TranscriberConfig) =>
+  config.moonshine === true && (await isMoonshineUsable());
+
 /** Language codes some configured and installed engine can transcribe, in the spec's order. */
 export async function availableLanguages(config: TranscriberConfig): Promise<string[]> {
   if (config.transcribeUrl || (await whisperUsable(config))) return [...LANGUAGE_CODES];
-  return (await pocketsphinxUsable(config)) ? ['en'] : [];
+  return (await moonshineUsable(config)) || (await pocketsphinxUsable(config)) ? ['en'] : [];
 }
 
 export const languageName = (code: string): string =>
   isLanguageCode(code) ? LANGUAGES[code] : code;
 
-/** The best engine for the language: remote, then whisper, then pocketsphinx (English only). */
+/**
+ * The best engine for the language: remote, then whisper, then for English Moonshine tiny, with
+ * pocketsphinx as the fallback when the Moonshine model cannot load.
+ */
 export async function createTranscriber(
   config: TranscriberConfig,
   language: string,
@@ -76,6 +89,9 @@ export async function createTranscriber(
       } catch (error) {
         whisperError = error instanceof Error ? error : new Error(String(error));
       }
+    }
+    if (language === 'en' && (await moonshineUsable(config))) {
+      return createMoonshineTranscriber();
     }
     if (language === 'en' && (await pocketsphinxUsable(config))) {
       return createPocketsphinxTranscriber();

@@ -127,6 +127,7 @@ describe('transcriber configuration', () => {
       transcribeApiKey: 'k',
       transcribeModel: 'm',
       pocketsphinx: true,
+      moonshine: true,
     });
     expect(transcriberConfigFromEnv({ WHISPER_MODEL: ' ' }).whisperModel).toBeUndefined();
   });

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { bestBeam, logSoftmax, loopCut, stepBeams, topK } from './beam-search.ts';
+import type { Beam } from './beam-search.ts';
+
+const END = 0;
+const row = (...probs: number[]) => Float32Array.from(probs, Math.log);
+const beam = (ids: number[], logProb: number): Beam => ({
+  tokens: ids.map((id) => ({ id, logProb: logProb / ids.length, p: 1 })),
+  logProb,
+});
+
+describe('beam search steps', () => {
+  it('log-softmax sums to one and topK orders the best', () => {
+    const out = logSoftmax(Float32Array.from([1, 2, 3]));
+    expect(out.reduce((s, v) => s + Math.exp(v), 0)).toBeCloseTo(1, 6);
+    expect(topK([0.1, 0.5, 0.3, 0.9], 2).map((t) => t.id)).toEqual([3, 1]);
+  });
+
+  it('keeps a second-best path that a greedy decoder would drop', () => {
+    // Greedy takes token 1 (0.6), whose continuations are all weak; token 2 (0.4) leads to a sure one.
+    const start = stepBeams([beam([], 0)], [row(0, 0.6, 0.4, 0)], END, { width: 2, alpha: 1 });
+    expect(start.live.map((l) => l.beam.tokens[0]!.id)).toEqual([1, 2]);
+    const next = stepBeams(
+      start.live.map((l) => l.beam),
+      [row(0.3, 0.3, 0.2, 0.2), row(0.02, 0.02, 0.01, 0.95)],
+      END,
+      { width: 2, alpha: 1 },
+    );
+    expect(next.live[0]!.beam.tokens.map((t) => t.id)).toEqual([2, 3]);
+  });
+
+  it('finishes a hypothesis on the end token without adding it', () => {
+    const step = stepBeams([beam([5], -0.1)], [row(0.9, 0.05, 0.05)], END, { width: 2, alpha: 1 });
+    expect(step.finished).toHaveLength(1);
+    expect(step.finished[0]!.tokens.map((t) => t.id)).toEqual([5]);
+    expect(step.live.every((l) => l.beam.tokens.length === 2)).toBe(true);
+  });
+
+  it('records each token probability, folded when asked', () => {
+    const step = stepBeams([beam([], 0)], [row(0.1, 0.5, 0.4)], END, {
+      width: 1,
+      alpha: 1,
+      fold: () => 0.9,
+    });
+    expect(step.live[0]!.beam.tokens[0]).toMatchObject({ id: 1, p: 0.9 });
+  });
+
+  it('picks the finished hypothesis with the best length-normalised score', () => {
+    const short = beam([7], -1.2);
+    const long = beam([7, 8, 9, 10], -2);
+    expect(bestBeam([short, long], [], 1)).toBe(long);
+    expect(bestBeam([short, long], [], 0)).toBe(short);
+  });
+});
+
+describe('loopCut', () => {
+  it('cuts a repeated phrase back to its first copy', () => {
+    const ids = [1, 2, 3, 4, 5, 4, 5, 4, 5, 4, 5];
+    expect(loopCut(ids)).toBe(5);
+    expect(loopCut([9, 9, 9, 9, 9, 9, 9])).toBe(1);
+  });
+
+  it('leaves ordinary repetition alone', () => {
+    expect(loopCut([1, 2, 3, 2, 3, 4])).toBeUndefined();
+    expect(loopCut([6, 6, 7])).toBeUndefined();
+  });
+});

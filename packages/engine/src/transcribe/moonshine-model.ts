@@ -1,0 +1,204 @@
+// Moonshine tiny (MIT, English, 27 M parameters): its quantised weights ship inside the
+// @moonshine-ai/moonshine-js npm package and run on the onnxruntime-web build the voice detector
+// already uses, so nothing is downloaded at install or run time. Text only: word times come from
+// the aligner. See docs/decisions/0005-offline-transcription.md.
+// NOTE: only the package's model files are used (its browser code is not loaded); the root
+// package.json's overrides keep its unused browser dependencies out of the install.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import * as ort from 'onnxruntime-web';
+import { EngineError } from '../types.ts';
+import { bestBeam, logSoftmax, loopCut, stepBeams } from './beam-search.ts';
+import type { Beam, BeamToken } from './beam-search.ts';
+import { caseFoldedProbability } from './moonshine-words.ts';
+
+export const MOONSHINE_SAMPLE_RATE = 16_000;
+const START_TOKEN = 1;
+export const END_TOKEN = 2;
+/** Moonshine tiny's decoder: 6 layers of 8 key/value heads of 36 dimensions. */
+const LAYERS = 6;
+const HEADS = 8;
+const HEAD_DIM = 36;
+
+export type DecodeOptions = {
+  /** Hypotheses kept per step; 1 is greedy decoding. */
+  beam?: number;
+  /** Length normalisation of finished hypotheses (score / length^alpha). */
+  alpha?: number;
+  /** Tokens allowed per second of audio (speech runs at 3-5; a loop stops here). */
+  tokensPerS?: number;
+};
+
+export const DEFAULT_DECODE = { beam: 4, alpha: 1, tokensPerS: 6.5 } as const;
+
+type Sessions = { encoder: ort.InferenceSession; decoder: ort.InferenceSession };
+let sessions: Promise<Sessions> | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+
+const MODEL_SUBDIR = '@moonshine-ai/moonshine-js/dist/model/tiny/quantized';
+
+/** Where npm put the model files (the package exports no path to them, so they are looked up). */
+export function moonshineModelDir(): string {
+  const dirs = createRequire(import.meta.url).resolve.paths(MODEL_SUBDIR) ?? [];
+  const found = dirs.map((d) => join(d, MODEL_SUBDIR)).find((d) => existsSync(d));
+  if (!found) {
+    throw new EngineError(
+      'asr_unavailable',
+      'The Moonshine model files are missing; reinstall the dependencies with npm install.',
+    );
+  }
+  return found;
+}
+
+/** Opens the model once per process; rejects with an EngineError when it cannot load. */
+export function loadMoonshine(): Promise<Sessions> {
+  if (!sessions) {
+    const open = (dir: string, name: string) =>
+      ort.InferenceSession.create(join(dir, name), {
+        executionMode: 'sequential',
+        graphOptimizationLevel: 'all',
+      });
+    sessions = Promise.resolve()
+      .then(() => {
+        const dir = moonshineModelDir();
+        ort.env.wasm.numThreads = 1;
+        ort.env.logLevel = 'error';
+        return Promise.all([
+          open(dir, 'encoder_model.onnx'),
+          open(dir, 'decoder_model_merged.onnx'),
+        ]);
+      })
+      .then(([encoder, decoder]) => ({ encoder, decoder }))
+      .catch((error: unknown) => {
+        sessions = undefined;
+        if (error instanceof EngineError) throw error;
+        throw new EngineError(
+          'asr_unavailable',
+          `The Moonshine model could not be loaded (${String(error)}); reinstall the dependencies with npm install.`,
+        );
+      });
+  }
+  return sessions;
+}
+
+/** Calls on the sessions never overlap (several analyses may share this process). */
+function runExclusive<T>(work: () => Promise<T>): Promise<T> {
+  const next = queue.then(work, work);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+const cacheName = (layer: number, part: string, kind: string) =>
+  `past_key_values.${layer}.${part}.${kind}`;
+
+function emptyCache(): Record<string, ort.Tensor> {
+  const cache: Record<string, ort.Tensor> = {};
+  for (let i = 0; i < LAYERS; i++) {
+    for (const part of ['decoder', 'encoder']) {
+      for (const kind of ['key', 'value']) {
+        cache[cacheName(i, part, kind)] = new ort.Tensor('float32', new Float32Array(0), [
+          0,
+          HEADS,
+          1,
+          HEAD_DIM,
+        ]);
+      }
+    }
+  }
+  return cache;
+}
+
+/** Rows of a [batch, ...] tensor picked by index (a beam's cache follows the beam it grew from). */
+function gatherRows(tensor: ort.Tensor, rows: readonly number[]): ort.Tensor {
+  const data = tensor.data as Float32Array;
+  const size = data.length / tensor.dims[0]!;
+  const out = new Float32Array(size * rows.length);
+  rows.forEach((row, i) => out.set(data.subarray(row * size, (row + 1) * size), i * size));
+  return new ort.Tensor('float32', out, [rows.length, ...tensor.dims.slice(1)]);
+}
+
+function tile(tensor: ort.Tensor, count: number): ort.Tensor {
+  return gatherRows(
+    tensor,
+    Array.from({ length: count }, () => 0),
+  );
+}
+
+/** The tokens, with each one's probability under the model, of the best hypothesis. */
+export async function decodeMoonshine(
+  audio: Float32Array,
+  options: DecodeOptions = {},
+): Promise<BeamToken[]> {
+  const { beam: width, alpha, tokensPerS } = { ...DEFAULT_DECODE, ...options };
+  const { encoder, decoder } = await loadMoonshine();
+  return runExclusive(async () => {
+    const encoded = await encoder.run({
+      input_values: new ort.Tensor('float32', audio, [1, audio.length]),
+    });
+    const hidden = encoded.last_hidden_state!;
+    const maxTokens = Math.max(8, Math.ceil((audio.length / MOONSHINE_SAMPLE_RATE) * tokensPerS));
+    // NOTE: the encoder's keys and values are made on the first step only (later steps return
+    // placeholders); they are the same for every beam, so they are tiled once per batch size.
+    const encoderCache = new Map<number, Record<string, ort.Tensor>>();
+    let cache = emptyCache();
+    let beams: Beam[] = [{ tokens: [], logProb: 0 }];
+    const finished: Beam[] = [];
+    for (let step = 0; step < maxTokens && beams.length; step++) {
+      const batch = beams.length;
+      const last = beams.map((b) => BigInt(b.tokens.at(-1)?.id ?? START_TOKEN));
+      const out = await decoder.run({
+        input_ids: new ort.Tensor('int64', BigInt64Array.from(last), [batch, 1]),
+        encoder_hidden_states: batch === 1 ? hidden : tile(hidden, batch),
+        use_cache_branch: new ort.Tensor('bool', [step > 0], [1]),
+        ...cache,
+      });
+      const logits = out.logits!.data as Float32Array;
+      const vocab = logits.length / batch;
+      const rows = beams.map((_, b) => logSoftmax(logits.slice(b * vocab, (b + 1) * vocab)));
+      const result = stepBeams(beams, rows, END_TOKEN, {
+        width,
+        alpha,
+        fold: caseFoldedProbability,
+      });
+      finished.push(...result.finished);
+      const next: Beam[] = [];
+      const parents: number[] = [];
+      for (const { beam, parent } of result.live) {
+        const cut = loopCut(beam.tokens.map((t) => t.id));
+        if (cut === undefined) {
+          next.push(beam);
+          parents.push(parent);
+        } else {
+          const tokens = beam.tokens.slice(0, cut);
+          finished.push({ tokens, logProb: tokens.reduce((sum, t) => sum + t.logProb, 0) });
+        }
+      }
+      if (finished.length >= width || !next.length) break;
+      if (step === 0) {
+        const first: Record<string, ort.Tensor> = {};
+        for (const name of Object.keys(cache)) {
+          if (name.includes('.encoder.'))
+            first[name] = out[name.replace('past_key_values', 'present')]!;
+        }
+        encoderCache.set(1, first);
+      }
+      const tiled = encoderCache.get(next.length) ?? {};
+      if (!encoderCache.has(next.length)) {
+        for (const [name, tensor] of Object.entries(encoderCache.get(1)!)) {
+          tiled[name] = tile(tensor, next.length);
+        }
+        encoderCache.set(next.length, tiled);
+      }
+      const updated: Record<string, ort.Tensor> = {};
+      for (const name of Object.keys(cache)) {
+        updated[name] = name.includes('.decoder.')
+          ? gatherRows(out[name.replace('past_key_values', 'present')]!, parents)
+          : tiled[name]!;
+      }
+      cache = updated;
+      beams = next;
+    }
+    return bestBeam(finished, beams, alpha).tokens;
+  });
+}

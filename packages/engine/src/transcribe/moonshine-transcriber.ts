@@ -1,0 +1,124 @@
+// The default English engine: Moonshine tiny on utterances cut at the voice detector's pauses, each
+// brought to a steady level and decoded with a small beam; the words then get times from the
+// aligner. See docs/decisions/0005-offline-transcription.md.
+import { computeEnergyTrack } from '../audio/energy-track.ts';
+import { readWavInfo } from '../audio/wav-header.ts';
+import { EngineError } from '../types.ts';
+import type { Span, TranscribeOptions, Transcriber, Word } from '../types.ts';
+import { detectVoice } from '../vad/silero-vad.ts';
+import { decodeMoonshine, loadMoonshine } from './moonshine-model.ts';
+import type { DecodeOptions } from './moonshine-model.ts';
+import { tokensToWords } from './moonshine-words.ts';
+import type { HeardWord } from './moonshine-words.ts';
+import { normaliseLevel, readSpanSamples } from './utterance-audio.ts';
+import { planUtterances } from './utterance-plan.ts';
+import type { UtteranceOptions } from './utterance-plan.ts';
+
+export type MoonshineOptions = {
+  decode?: DecodeOptions;
+  utterances?: Partial<UtteranceOptions>;
+  /** Bring each utterance to a steady level first (default true; off only to measure it). */
+  normalise?: boolean;
+};
+
+export type HeardUtterance = Span & { words: HeardWord[] };
+
+// NOTE: shares of the wall time: the voice detector and the aligner are small beside decoding.
+const SHARE = { voice: 0.08, decode: 0.82 } as const;
+
+function abortError(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
+}
+
+/** A finished utterance's name in a TranscriptChunkStore (safe in a file name). */
+export const utteranceKey = (span: Span): string =>
+  `moonshine-${span.start.toFixed(3)}-${span.end.toFixed(3)}`;
+
+/**
+ * Words over their utterance's span in proportion to their length.
+ * WARNING: a placeholder until the aligner lands; the times are rough.
+ */
+function spreadWords(utterance: HeardUtterance): Word[] {
+  const pad = Math.min(0.4, (utterance.end - utterance.start) / 4);
+  const chars = utterance.words.reduce((n, w) => n + w.text.length + 1, 0);
+  const perChar = (utterance.end - utterance.start - 2 * pad) / Math.max(1, chars);
+  let at = utterance.start + pad;
+  return utterance.words.map((w) => {
+    const start = at;
+    at += (w.text.length + 1) * perChar;
+    const round = (s: number) => Math.round(s * 1000) / 1000;
+    return { text: w.text, confidence: w.confidence, start: round(start), end: round(at) };
+  });
+}
+
+/** What Moonshine hears in each utterance of a 16 kHz mono WAV, without word times. */
+export async function hearUtterances(
+  wavPath: string,
+  options: TranscribeOptions & MoonshineOptions,
+): Promise<HeardUtterance[]> {
+  const { signal, onProgress } = options;
+  if (signal?.aborted) throw abortError(signal);
+  const info = await readWavInfo(wavPath);
+  if (info.sampleRate !== 16_000 || info.channels !== 1) {
+    throw new EngineError(
+      'audio_invalid',
+      `Moonshine needs 16 kHz mono audio, got ${info.sampleRate} Hz with ${info.channels} channels; extract it with extractAudio first.`,
+    );
+  }
+  const [voice, energy] = await Promise.all([
+    options.voice ?? detectVoice(wavPath, { signal }),
+    computeEnergyTrack(wavPath),
+  ]);
+  onProgress?.(SHARE.voice);
+  const spans = planUtterances(voice, energy, info.durationS, options.utterances);
+  const total = spans.reduce((s, u) => s + u.end - u.start, 0);
+  let done = 0;
+  const heard: HeardUtterance[] = [];
+  for (const span of spans) {
+    if (signal?.aborted) throw abortError(signal);
+    const key = utteranceKey(span);
+    const stored = await options.chunkStore?.load(key);
+    let words: HeardWord[];
+    if (stored) {
+      words = stored.map((w) => ({ text: w.text, confidence: w.confidence }));
+    } else {
+      const samples = await readSpanSamples(wavPath, info, span);
+      const audio = options.normalise === false ? samples : normaliseLevel(samples);
+      words = tokensToWords(await decodeMoonshine(audio, options.decode));
+      if (signal?.aborted) throw abortError(signal);
+      await options.chunkStore?.save(key, spreadWords({ ...span, words }));
+    }
+    heard.push({ ...span, words });
+    done += span.end - span.start;
+    onProgress?.(SHARE.voice + (SHARE.decode * done) / Math.max(total, 1e-9));
+  }
+  return heard;
+}
+
+/** Transcribes a 16 kHz mono WAV: Moonshine's words with the aligner's times. */
+export async function transcribeWithMoonshine(
+  wavPath: string,
+  options: TranscribeOptions & MoonshineOptions,
+): Promise<Word[]> {
+  const heard = await hearUtterances(wavPath, options);
+  const words = heard.flatMap(spreadWords);
+  options.onProgress?.(1);
+  return words;
+}
+
+/** True when the model files are installed and load in this process. */
+export async function isMoonshineUsable(): Promise<boolean> {
+  return loadMoonshine().then(
+    () => true,
+    () => false,
+  );
+}
+
+export function createMoonshineTranscriber(options: MoonshineOptions = {}): Transcriber {
+  return {
+    name: 'moonshine',
+    languages: async () => ((await isMoonshineUsable()) ? ['en'] : []),
+    transcribe: (wavPath, transcribeOptions) =>
+      transcribeWithMoonshine(wavPath, { ...options, ...transcribeOptions }),
+  };
+}
