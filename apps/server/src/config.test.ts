@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, REPO_ROOT, loadConfig, parseTrustProxy } from './config.ts';
+import { ConfigError, REPO_ROOT, defaultJobSlots, loadConfig, parseTrustProxy } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults for an empty environment', () => {
@@ -24,8 +24,15 @@ describe('loadConfig', () => {
         superviseSeconds: 15,
         retryDelaySeconds: undefined,
         retryLimit: undefined,
+        slots: defaultJobSlots(),
       },
     });
+  });
+
+  it('reads the job slots: two to four by cores unless JOB_SLOTS says', () => {
+    expect([1, 2, 3, 8].map((cores) => defaultJobSlots(cores))).toEqual([2, 2, 3, 4]);
+    expect(loadConfig({ JOB_SLOTS: '6' }).jobs.slots).toBe(6);
+    expect(() => loadConfig({ JOB_SLOTS: '0' })).toThrow(/JOB_SLOTS.*at least 1/);
   });
 
   it('reads the media variables', () => {

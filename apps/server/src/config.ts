@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import os from 'node:os';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@roughcut/shared';
 import { z } from 'zod';
@@ -112,6 +113,7 @@ const envSchema = z.object({
   JOB_SUPERVISE_SECONDS: secondsVar(1, 15),
   JOB_RETRY_DELAY_SECONDS: secondsVar(0),
   JOB_RETRY_LIMIT: secondsVar(0),
+  JOB_SLOTS: secondsVar(1),
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   STRIPE_PRICE_ID: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -167,6 +169,8 @@ export type JobTiming = {
   retryDelaySeconds: number | undefined;
   /** Replaces every queue's retry limit. */
   retryLimit: number | undefined;
+  /** Analyses (and, apart, renders) one process runs at once; one of them per user at a time. */
+  slots: number;
 };
 
 export type StripeSettings = {
@@ -247,9 +251,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       superviseSeconds: parsed.JOB_SUPERVISE_SECONDS ?? 15,
       retryDelaySeconds: parsed.JOB_RETRY_DELAY_SECONDS,
       retryLimit: parsed.JOB_RETRY_LIMIT,
+      slots: parsed.JOB_SLOTS ?? defaultJobSlots(),
     },
   };
 }
+
+/** Two at least, so another user's job always finds a free slot; at most four (memory). */
+export const defaultJobSlots = (cores: number = os.availableParallelism()): number =>
+  Math.max(2, Math.min(4, cores));
 
 const STRIPE_VARIABLES = [
   ['STRIPE_SECRET_KEY', /^(sk|rk)_[A-Za-z0-9_]+$/, 'a Stripe secret key (sk_live_… or sk_test_…)'],

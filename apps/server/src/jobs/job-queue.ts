@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import type { JobDefinition, JobHandler } from './job.ts';
 import { runJob } from './job-runner.ts';
+import { handBackIfOwnerBusy } from './owner-turn.ts';
 
 export type JobQueueDeps = {
   database: Database;
@@ -84,16 +85,28 @@ export class JobQueue {
     }
   }
 
-  /** Starts workers for the given handlers in this process. */
+  /**
+   * Starts workers for the given handlers in this process. A queue whose jobs have owners gets
+   * `JOB_SLOTS` workers, and pg-boss fetches no job of a user who already has one running, across
+   * every process (groupConcurrency); a job claimed in a race with another of its user's is handed
+   * back (owner-turn.ts).
+   */
   async work(handlers: readonly JobHandler[]): Promise<void> {
     for (const job of handlers) {
       const ids: string[] = [];
-      for (let i = 0; i < (job.concurrency ?? 1); i++) {
+      const owned = job.ownerOf !== undefined;
+      const workers = owned ? this.#deps.config.jobs.slots : (job.concurrency ?? 1);
+      for (let i = 0; i < workers; i++) {
         const id = await this.#boss.work(
           job.name,
-          { pollingIntervalSeconds: 1, includeMetadata: true },
+          {
+            pollingIntervalSeconds: 1,
+            includeMetadata: true,
+            ...(owned ? { groupConcurrency: 1 } : {}),
+          },
           async ([entry]: JobWithMetadata[]) => {
             if (!entry) return;
+            if (owned && (await handBackIfOwnerBusy(this.#boss, job.name, entry))) return;
             await runJob(job, entry, {
               db: this.#deps.database.db,
               config: this.#deps.config,
@@ -110,10 +123,18 @@ export class JobQueue {
     }
   }
 
-  /** Queues a job after validating its payload; wakes this process's worker at once if it has one. */
+  /**
+   * Queues a job after validating its payload, in its owner's group when the queue has owners;
+   * wakes this process's workers at once if it has any.
+   */
   async send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>): Promise<string> {
-    const data = job.payload.parse(payload) as object;
-    const id = await this.#boss.send(job.name, data);
+    const parsed = job.payload.parse(payload);
+    const owner = await job.ownerOf?.(parsed, this.#deps.database.db);
+    const id = await this.#boss.send(
+      job.name,
+      parsed as object,
+      owner === undefined ? {} : { group: { id: owner } },
+    );
     if (!id) throw new Error(`pg-boss did not accept a ${job.name} job`);
     for (const workerId of this.#workerIds.get(job.name) ?? []) this.#boss.notifyWorker(workerId);
     return id;

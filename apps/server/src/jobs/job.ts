@@ -57,8 +57,15 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   queue?: JobQueueOptions;
   /** Cron expression (UTC) when the job also runs on a schedule, e.g. '17 * * * *'. */
   schedule?: string;
-  /** Workers per process for this queue. */
+  /** Workers per process for this queue (ignored when `ownerOf` is set: those get the slots). */
   concurrency?: number;
+  /**
+   * The user whose work a job is. Set for the heavy per-user queues (analysis, render): each
+   * process then runs `JOB_SLOTS` of them at once, and at most one of a user's jobs runs at a
+   * time across every worker, so one user's long or many jobs never hold all the slots while
+   * another user's job waits. Undefined (or no owner found) = no such limit for that job.
+   */
+  ownerOf?(payload: z.output<S>, db: Db): Promise<string | undefined>;
 };
 
 /** A definition with the code that runs its jobs (only worker processes load these). */

@@ -2,8 +2,14 @@
 // engine) live in analyse.job.ts, render.job.ts and instance-gave-up.job.ts, run by workers only.
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job.ts';
+import type { Db } from '../../db/client.ts';
+import { findInstanceOwner } from './instance-owner.repository.ts';
 
 const instancePayload = z.object({ instanceId: z.string().min(1) });
+
+/** Analyses and renders are scheduled fairly: one running per user at a time (job-queue.ts). */
+const ownerOfInstance = ({ instanceId }: z.output<typeof instancePayload>, db: Db) =>
+  findInstanceOwner(db, instanceId);
 
 /** Where the queue moves an analyse or render job whose tries are used up. */
 export const instanceGaveUpJob = defineJob({
@@ -27,6 +33,7 @@ export const analyseJob = defineJob({
     expireInSeconds: 4 * 60 * 60,
     deadLetter: instanceGaveUpJob.name,
   },
+  ownerOf: ownerOfInstance,
 });
 
 /** Final processing after Continue: every confirmed clip rendered. */
@@ -40,6 +47,7 @@ export const renderJob = defineJob({
     expireInSeconds: 6 * 60 * 60,
     deadLetter: instanceGaveUpJob.name,
   },
+  ownerOf: ownerOfInstance,
 });
 
 /** Every ten minutes: what crashed processes left behind (see leftovers.service.ts). */

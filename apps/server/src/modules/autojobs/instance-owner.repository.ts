@@ -1,0 +1,16 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { autoJobs, jobInstances } from './autojobs.schema.ts';
+
+/** The user whose edit an instance belongs to; undefined when it is gone. */
+export async function findInstanceOwner(
+  db: DbOrTx,
+  instanceId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: autoJobs.userId })
+    .from(jobInstances)
+    .innerJoin(autoJobs, eq(autoJobs.id, jobInstances.autoJobId))
+    .where(eq(jobInstances.id, instanceId));
+  return row?.userId;
+}
