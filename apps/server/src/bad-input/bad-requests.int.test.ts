@@ -9,6 +9,7 @@ import {
   apiPaths,
 } from '@roughcut/shared';
 import type { LightMyRequestResponse } from 'fastify';
+import { FORM_BODY_REFUSED } from '../http/endpoint-route.ts';
 import { NUL_MESSAGE } from '../http/security.ts';
 import { TEST_DATABASES, TEST_ORIGIN, withSession } from '../test/test-app.ts';
 import { errText, snapshot, startBadInputWorld } from './bad-input.fixture.ts';
@@ -23,6 +24,8 @@ type Case = {
 
 const NOT_FOUND = 'This video edit does not exist. It may have been deleted.';
 const controlIn = (field: string) => `'${field}' is not valid: ${CONTROL_CHARACTER_MESSAGE}.`;
+
+const FORM = 'application/x-www-form-urlencoded';
 
 /** A body sent as given, with its own content type (the helpers always send good JSON). */
 const raw = (w: BadInputWorld, method: 'POST' | 'PUT', url: string, type: string, body: string) =>
@@ -59,6 +62,19 @@ const CASES: Case[] = [
     send: (w) => raw(w, 'PUT', apiPaths.autojobCreate(), 'application/xml', '<job/>'),
     status: 415,
     err: 'Unsupported content type. Send JSON with the header Content-Type: application/json.',
+  },
+  {
+    // NOTE: only the billing page's form posts take one (a form needs no CORS preflight).
+    name: 'a form body instead of JSON',
+    send: (w) => raw(w, 'PUT', apiPaths.autojobCreate(), FORM, 'name=x&steps=short-form-clips'),
+    status: 415,
+    err: FORM_BODY_REFUSED,
+  },
+  {
+    name: 'a form body on a percent-encoded path',
+    send: (w) => raw(w, 'POST', `/%61pi/manage/user`, FORM, 'username=renamed'),
+    status: 415,
+    err: FORM_BODY_REFUSED,
   },
   {
     name: 'steps as a string instead of a list',
