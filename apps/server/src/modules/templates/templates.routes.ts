@@ -51,7 +51,13 @@ function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): void {
       request.raw.once('close', () => {
         if (!reply.sent) controller.abort();
       });
-      const png = await drawExample(request.user.id, body, query, controller.signal);
+      // NOTE: request.ip honours TRUST_PROXY, so a proxy's clients are told apart.
+      const client = {
+        userId: request.user.id,
+        emailConfirmed: request.user.emailConfirmed,
+        address: request.ip,
+      };
+      const png = await drawExample(client, body, query, controller.signal);
       return reply.type(DRAW_EXAMPLE_CONTENT_TYPE).header('cache-control', 'no-store').send(png);
     },
   );

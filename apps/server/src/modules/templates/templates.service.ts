@@ -71,21 +71,35 @@ export async function removeTemplate(
   await deleteTemplate(ctx.db, templateId);
 }
 
-// NOTE: one preview per core at most (2 here), so slider drags never starve the renders.
+// NOTE: one preview per core at most (2 here), so slider drags never starve the renders; the
+// unconfirmed accounts share one of them (a confirmed user always finds another).
 const examples = new ExampleLimiter({
-  maxRunning: Math.max(1, Math.min(4, os.availableParallelism())),
+  maxRunning: Math.max(2, Math.min(4, os.availableParallelism())),
   maxWaiting: 32,
+  sharedMaxRunning: 1,
+  sharedMaxQueued: 4,
+  sharedMaxPerAddress: 2,
 });
 
-/** The example image of the template editor, as PNG bytes; fair per user (example-limiter.ts). */
+/** Who asks for an example: a confirmed account, or an unconfirmed one at a client address. */
+export type ExampleClient = { userId: string; emailConfirmed: boolean; address: string };
+
+/**
+ * The example image of the template editor, as PNG bytes; fair per confirmed account and per
+ * client address for the unconfirmed ones (example-limiter.ts).
+ */
 export async function drawExample(
-  userId: string,
+  client: ExampleClient,
   settings: DrawSettings,
   query: DrawExampleQuery,
   signal: AbortSignal,
 ): Promise<Buffer> {
   try {
-    return await examples.run(userId, signal, async (drawSignal) => {
+    const asker = {
+      key: client.userId,
+      ...(client.emailConfirmed ? {} : { sharedFrom: client.address }),
+    };
+    return await examples.run(asker, signal, async (drawSignal) => {
       try {
         return await drawExampleImage({
           settings,
