@@ -19,3 +19,4 @@ export * from './render/render-common.ts';
 export * from './audio/index.ts';
 export * from './transcribe/index.ts';
 export * from './media/probe-parse.ts';
+export * from './media/upload-limits.ts';

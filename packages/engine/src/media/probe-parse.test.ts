@@ -5,6 +5,7 @@ import {
   buildProbeArgs,
   classifyProbeFailure,
   createPacketScanner,
+  measuredLengths,
   isVariableFrameRate,
   normaliseRotation,
   parseProbeOutput,
@@ -176,5 +177,31 @@ describe('packet scanner', () => {
     expect(scan.keyframes).toEqual([0]);
     expect(scan.openKeyframes).toBe(1);
     expect(scan.reorders).toBe(true);
+  });
+});
+
+describe('measured lengths', () => {
+  const scan = (videoEndS: number, audioEndS: number) => {
+    const s = createPacketScanner(0, 1);
+    s.write(
+      `0,${videoEndS - 0.04},${videoEndS - 0.04},0.040000,K_\n1,${audioEndS - 0.02},${audioEndS - 0.02},0.020000,K_\n`,
+    );
+    return s.end();
+  };
+
+  it('takes the packets over a header that claims far more', () => {
+    const packets = scan(10, 10.02);
+    expect(packets.videoEndS).toBe(10);
+    expect(packets.audioEndS).toBeCloseTo(10.02, 6);
+    expect(measuredLengths({ durationS: 36_000_000, videoEndS: 36_000_000 }, packets, 0)).toEqual({
+      durationS: 10.02,
+      videoEndS: 10,
+    });
+  });
+
+  it('keeps a claim within half a second of the packets, and counts from the file start', () => {
+    expect(measuredLengths({ durationS: 10.3 }, scan(10, 10), 0)).toEqual({ durationS: 10.3 });
+    expect(measuredLengths({ durationS: 9 }, scan(11, 11), 1.5).durationS).toBe(9);
+    expect(measuredLengths({ durationS: 20 }, scan(11, 11), 1).durationS).toBe(10);
   });
 });

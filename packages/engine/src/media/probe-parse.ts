@@ -184,6 +184,9 @@ export type PacketScan = {
   reorders: boolean;
   minFrameS: number;
   maxFrameS: number;
+  /** Where the last picture and the last sound packet end (time + duration), on the file's clock. */
+  videoEndS: number;
+  audioEndS: number;
 };
 
 /** Folds `stream_index,pts_time,dts_time,duration_time,flags` lines in O(1) memory (keyframes aside). */
@@ -196,6 +199,8 @@ export function createPacketScanner(videoIndex: number, audioIndex: number) {
     reorders: false,
     minFrameS: Infinity,
     maxFrameS: 0,
+    videoEndS: 0,
+    audioEndS: 0,
   };
   let pending = '';
   let latestShown = -Infinity;
@@ -212,15 +217,20 @@ export function createPacketScanner(videoIndex: number, audioIndex: number) {
   const line = (text: string) => {
     const [index, pts, dts, duration, flags] = text.split(',');
     const stream = Number(index);
-    if (stream === audioIndex) scan.audioPackets++;
+    const d = Number(duration);
+    const t = Number(pts !== 'N/A' && pts ? pts : dts);
+    const end = (Number.isFinite(t) ? t : 0) + (Number.isFinite(d) && d > 0 ? d : 0);
+    if (stream === audioIndex) {
+      scan.audioPackets++;
+      scan.audioEndS = Math.max(scan.audioEndS, end);
+    }
     if (stream !== videoIndex) return;
     scan.videoPackets++;
-    const d = Number(duration);
+    scan.videoEndS = Math.max(scan.videoEndS, end);
     if (Number.isFinite(d) && d > 0) {
       scan.minFrameS = Math.min(scan.minFrameS, d);
       scan.maxFrameS = Math.max(scan.maxFrameS, d);
     }
-    const t = Number(pts !== 'N/A' && pts ? pts : dts);
     if (!Number.isFinite(t)) return;
     if (t < latestShown - EPSILON_S) scan.reorders = true;
     latestShown = Math.max(latestShown, t);
@@ -245,6 +255,30 @@ export function createPacketScanner(videoIndex: number, audioIndex: number) {
       scan.keyframes.sort((a, b) => a - b);
       return scan;
     },
+  };
+}
+
+/** How far the container's claimed length may exceed the packets' before the packets win. */
+export const CLAIMED_LENGTH_SLACK_S = 0.5;
+
+/**
+ * The lengths the packets measure, in place of the container's claims when those run past them:
+ * a header (mvhd, mdhd) can claim any length, the packets are what decodes.
+ * `start` is the file's own start (packet times count from it).
+ */
+export function measuredLengths(
+  claimed: { durationS: number; videoEndS?: number },
+  scan: PacketScan,
+  start: number,
+): { durationS: number; videoEndS?: number } {
+  const round = (t: number) => Math.round(t * 1e6) / 1e6;
+  const measured = round(Math.max(scan.videoEndS, scan.audioEndS) - start);
+  const videoEnd = round(scan.videoEndS - start);
+  const trust = (claim: number, packets: number) =>
+    packets > 0 && claim > packets + CLAIMED_LENGTH_SLACK_S ? packets : claim;
+  return {
+    durationS: trust(claimed.durationS, measured),
+    ...(claimed.videoEndS === undefined ? {} : { videoEndS: trust(claimed.videoEndS, videoEnd) }),
   };
 }
 

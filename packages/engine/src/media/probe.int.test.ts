@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeAudioOnlyMp4,
   makeHevcVideo,
+  makeLyingLengthMp4,
   makeOddSizeVideo,
   makeRotatedVideo,
   makeSilentVideo,
@@ -77,6 +78,16 @@ describe('probeMedia on files it accepts', () => {
       displayWidth: 360,
       displayHeight: 640,
     });
+  });
+
+  it('measures the length from the packets, not the header that claims 4,000,000 s', async () => {
+    const lying = await makeLyingLengthMp4({ dir });
+    const claimed = await probeMedia(lying, { scanPackets: false });
+    expect(claimed.durationS).toBeGreaterThan(3_999_999);
+    const result = await probeMedia(lying);
+    expect(result.durationS).toBeGreaterThan(1.9);
+    expect(result.durationS).toBeLessThanOrEqual(2.1);
+    expect(result.videoEndS).toBeLessThanOrEqual(2.1);
   });
 
   it('reads an odd frame size as it is', async () => {

@@ -10,6 +10,7 @@ import {
   createPacketScanner,
   formatStart,
   isVariableFrameRate,
+  measuredLengths,
   parseProbeOutput,
   probeError,
 } from './probe-parse.ts';
@@ -39,7 +40,8 @@ async function readHead(path: string): Promise<Buffer> {
 
 /**
  * Probes and validates an uploaded video. Resolves only for a file the engine can edit: a picture,
- * a sound track, a positive length and (with scanPackets) every packet present. Otherwise rejects
+ * a sound track, a positive length and (with scanPackets) every packet present, its length then
+ * measured from the packets (a header may claim any length). Otherwise rejects
  * with an EngineError whose message tells the user what to do.
  */
 export async function probeMedia(path: string, options: ProbeOptions = {}): Promise<ProbeResult> {
@@ -100,6 +102,7 @@ export async function probeMedia(path: string, options: ProbeOptions = {}): Prom
   if (packets.audioPackets === 0) throw probeError('no_audio_stream', 'the sound track is empty');
   return {
     ...result,
+    ...measuredLengths(result, packets, start),
     variableFrameRate: result.variableFrameRate || isVariableFrameRate(packets),
     ...(options.keyframes
       ? {

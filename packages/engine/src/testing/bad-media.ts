@@ -1,5 +1,5 @@
 // Odd and broken uploads for probe and render tests: each a few seconds of lavfi picture and tone.
-import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runFfmpeg } from '../media/ffmpeg-runner.ts';
 
@@ -136,5 +136,54 @@ export async function makeOddSizeVideo(options: MediaOptions): Promise<string> {
     ...aac,
     out,
   ]);
+  return out;
+}
+
+/** A picture of any size (at least 2x2; 4:2:0 rounds odd sizes), 1 fps, with a tone. */
+export async function makeVideoOfSize(
+  options: MediaOptions & { width: number; height: number },
+): Promise<string> {
+  const out = await target(options, `size-${options.width}x${options.height}`);
+  const d = options.durationS ?? 2;
+  await runFfmpeg([
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=gray:size=${options.width}x${options.height}:rate=1:duration=${d}`,
+    ],
+    ...tone(d),
+    ...h264,
+    ...aac,
+    out,
+  ]);
+  return out;
+}
+
+/**
+ * A small, valid video whose movie header (mvhd) claims `claimedS` seconds (default 4,000,000;
+ * at most 2^32 - 1 ms): the packets hold `durationS` (2 s). Without an edit list, so the header's
+ * duration is the only thing the lie changes.
+ */
+export async function makeLyingLengthMp4(
+  options: MediaOptions & { claimedS?: number },
+): Promise<string> {
+  const out = await target(options, 'lying-length');
+  const d = options.durationS ?? 2;
+  await runFfmpeg([
+    ...picture('160x120', 10, d),
+    ...tone(d),
+    ...h264,
+    ...aac,
+    ...['-use_editlist', '0', out],
+  ]);
+  const bytes = await readFile(out);
+  const at = bytes.indexOf('mvhd', 0, 'latin1');
+  if (at < 0 || bytes[at + 4] !== 0) throw new Error('no version-0 mvhd box to patch');
+  // NOTE: version 0 mvhd: 'mvhd', version+flags, creation, modification, timescale, duration.
+  const timescale = bytes.readUInt32BE(at + 16);
+  const claimed = Math.min(0xffffffff, Math.round((options.claimedS ?? 4_000_000) * timescale));
+  bytes.writeUInt32BE(claimed, at + 20);
+  await writeFile(out, bytes);
   return out;
 }
