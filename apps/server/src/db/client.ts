@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { ConfigError } from '../config.ts';
+import { acquireDatabaseLock } from './pglite-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -55,13 +56,32 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   const dir = options.pgliteDir;
-  if (!dir.startsWith('memory://')) await mkdir(path.resolve(dir), { recursive: true });
-  const pglite = await PGlite.create(dir);
+  if (dir.startsWith('memory://')) return pgliteDatabase(await PGlite.create(dir), undefined);
+  await mkdir(path.resolve(dir), { recursive: true });
+  // WARNING: taken before PGlite reads the folder, and kept until it has written it back.
+  const lock = await acquireDatabaseLock(dir);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dir);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+  return pgliteDatabase(pglite, () => lock.release());
+}
+
+function pgliteDatabase(pglite: PGlite, release: (() => Promise<void>) | undefined): Database {
   return {
     kind: 'pglite',
     db: drizzlePglite(pglite, { schema }),
     pglite,
     connectionString: undefined,
-    close: () => pglite.close(),
+    async close() {
+      try {
+        await pglite.close();
+      } finally {
+        await release?.();
+      }
+    },
   };
 }

@@ -53,15 +53,16 @@ describe('./roughcut admin on the embedded database', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  const env = (port: number) => ({
+  // NOTE: no PORT: the command must find the running server by its lock, not by probing a port.
+  const env = () => ({
     ...process.env,
     DATA_DIR: dataDir,
-    PORT: String(port),
+    PORT: '',
     LOG_LEVEL: 'silent',
     DATABASE_URL: '',
   });
-  const admin = (args: string[], port: number) =>
-    run(process.execPath, ['apps/server/src/admin.ts', ...args], { cwd: REPO_ROOT, env: env(port) })
+  const admin = (args: string[]) =>
+    run(process.execPath, ['apps/server/src/admin.ts', ...args], { cwd: REPO_ROOT, env: env() })
       .then(({ stdout }) => ({ code: 0, stdout, stderr: '' }))
       .catch((error: { code: number; stdout: string; stderr: string }) => error);
 
@@ -78,7 +79,6 @@ describe('./roughcut admin on the embedded database', () => {
       });
       let app = await buildApp(config);
       await app.listen({ port: 0, host: '127.0.0.1' });
-      const port = (app.server.address() as { port: number }).port;
       const registered = await app.inject({
         method: 'POST',
         url: apiPaths.register(),
@@ -86,12 +86,16 @@ describe('./roughcut admin on the embedded database', () => {
       });
       expect(registered.statusCode).toBe(200);
 
-      const refused = await admin(['plan', 'optest', 'standard'], port);
+      const refused = await admin(['plan', 'optest', 'standard']);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/The server is running on the embedded database/);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toContain(
+        `Nothing was changed: The embedded database ${path.join(dataDir, 'db')} is already open in process ${process.pid}`,
+      );
+      expect(refused.stderr).toMatch(/stop the server, run this command, then start the server/);
       await app.close();
 
-      const done = await admin(['plan', 'optest', 'standard'], port);
+      const done = await admin(['plan', 'optest', 'standard']);
       expect(done.stdout.trim()).toBe(
         'optest <op-test@example.com> is now on the standard plan (was trial).',
       );
