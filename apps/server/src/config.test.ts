@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       storageDir: path.join(REPO_ROOT, '.data', 'media'),
       mediaSecret: undefined,
       maxUploadBytes: 1024 * 1024 * 1024,
+      uploadMinRate: { bytesPerSecond: 16 * 1024, windowMs: 60_000 },
       jobs: {
         heartbeatSeconds: 30,
         superviseSeconds: 15,
@@ -33,6 +34,15 @@ describe('loadConfig', () => {
     expect([1, 2, 3, 8].map((cores) => defaultJobSlots(cores))).toEqual([2, 2, 3, 4]);
     expect(loadConfig({ JOB_SLOTS: '6' }).jobs.slots).toBe(6);
     expect(() => loadConfig({ JOB_SLOTS: '0' })).toThrow(/JOB_SLOTS.*at least 1/);
+  });
+
+  it('reads the slowest accepted upload rate in KB/s (0 = no limit)', () => {
+    expect(loadConfig({ UPLOAD_MIN_KBPS: '4' }).uploadMinRate).toEqual({
+      bytesPerSecond: 4096,
+      windowMs: 60_000,
+    });
+    expect(loadConfig({ UPLOAD_MIN_KBPS: '0' }).uploadMinRate.bytesPerSecond).toBe(0);
+    expect(() => loadConfig({ UPLOAD_MIN_KBPS: 'fast' })).toThrow(/UPLOAD_MIN_KBPS/);
   });
 
   it('reads the media variables', () => {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@roughcut/shared';
 import { z } from 'zod';
 import { resolveStorageDir } from './storage/media-storage.ts';
+import { DEFAULT_MIN_UPLOAD_RATE } from './storage/upload-rate.ts';
+import type { MinUploadRate } from './storage/upload-rate.ts';
 
 export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -114,6 +116,7 @@ const envSchema = z.object({
   JOB_RETRY_DELAY_SECONDS: secondsVar(0),
   JOB_RETRY_LIMIT: secondsVar(0),
   JOB_SLOTS: secondsVar(1),
+  UPLOAD_MIN_KBPS: secondsVar(0),
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   STRIPE_PRICE_ID: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -150,6 +153,8 @@ export type Config = {
   mediaSecret: string | undefined;
   /** Largest accepted upload in bytes (the plan limit, 1 GB). */
   maxUploadBytes: number;
+  /** An upload body slower than this on average over its window is stopped (0 = never). */
+  uploadMinRate: MinUploadRate;
   /** Card payments; undefined = not configured (self-hosting: plans are set with `roughcut admin`). */
   stripe: StripeSettings | undefined;
   /** How the job queue notices a dead worker and retries its jobs. */
@@ -245,6 +250,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageDir: resolveStorageDir(path.resolve(parsed.DATA_DIR), parsed.STORAGE_DIR),
     mediaSecret: parsed.MEDIA_SECRET,
     maxUploadBytes: parsed.MAX_UPLOAD_BYTES ?? MAX_UPLOAD_BYTES,
+    uploadMinRate:
+      parsed.UPLOAD_MIN_KBPS === undefined
+        ? DEFAULT_MIN_UPLOAD_RATE
+        : { ...DEFAULT_MIN_UPLOAD_RATE, bytesPerSecond: parsed.UPLOAD_MIN_KBPS * 1024 },
     stripe: parseStripeSettings(parsed),
     jobs: {
       heartbeatSeconds: parsed.JOB_HEARTBEAT_SECONDS ?? 30,

@@ -19,6 +19,11 @@ export type PostOptions = {
   chunkSize?: number;
   /** Omits Content-Length and sends chunked. */
   chunked?: boolean;
+  /**
+   * Sends this many body bytes, then nothing more (a stalled or trickling client): the result
+   * comes once the server answers and closes the connection.
+   */
+  stallAfterBytes?: number;
 };
 
 const FTYP = Buffer.from('000000186674797069736f6d0000020069736f6d6d703431', 'hex');
@@ -115,8 +120,16 @@ export async function postMultipart(
     });
   });
 
+  const closed = new Promise<void>((resolve) => request.once('close', () => resolve()));
   const write = async (chunk: Buffer): Promise<boolean> => {
     if (aborted || responded || request.destroyed) return false;
+    const stallAt = options.stallAfterBytes;
+    if (stallAt !== undefined && sentBytes + chunk.length >= stallAt) {
+      request.write(chunk.subarray(0, Math.max(0, stallAt - sentBytes)));
+      sentBytes = stallAt;
+      await closed;
+      return false;
+    }
     if (
       options.abortAfterBytes !== undefined &&
       sentBytes + chunk.length >= options.abortAfterBytes

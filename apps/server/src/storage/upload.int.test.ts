@@ -12,7 +12,8 @@ import type { MultipartFilePart } from './multipart-client.ts';
 import { postMultipart } from './multipart-client.ts';
 import { jobAssetKey } from './storage-keys.ts';
 import type { UploadProgress, UploadStart } from './upload.ts';
-import { UPLOAD_MESSAGES, receiveUpload, tooLargeMessage } from './upload.ts';
+import { UPLOAD_MESSAGES, receiveUpload, tooLargeMessage, tooSlowMessage } from './upload.ts';
+import type { MinUploadRate } from './upload-rate.ts';
 
 const LIMIT = 8 * 1024 * 1024;
 const KEY = jobAssetKey('job1', 'asset1', 'video.mp4');
@@ -30,6 +31,7 @@ describe('receiveUpload over real HTTP', () => {
   let outcomes: Outcome[];
   let settled: Promise<void>;
   let settle: () => void;
+  let minRate: MinUploadRate | undefined;
   const previous = Buffer.from('previous upload, must survive failed replacements');
 
   beforeAll(async () => {
@@ -46,6 +48,7 @@ describe('receiveUpload over real HTTP', () => {
           storage,
           maxBytes: LIMIT,
           progressIntervalMs: 20,
+          ...(minRate ? { minRate } : {}),
           onStart: (start) => {
             outcome.starts.push(start);
             return { key: KEY };
@@ -67,6 +70,7 @@ describe('receiveUpload over real HTTP', () => {
 
   beforeEach(async () => {
     outcomes = [];
+    minRate = undefined;
     settled = new Promise((resolve) => {
       settle = resolve;
     });
@@ -212,5 +216,29 @@ describe('receiveUpload over real HTTP', () => {
       statusCode: 400,
       message: UPLOAD_MESSAGES.interrupted,
     });
+  });
+
+  it('stops a body that trickles below the minimum rate, freeing its room and temp file', async () => {
+    minRate = { bytesPerSecond: 64 * 1024, windowMs: 300 };
+    // The first 100 KB arrive at once, then nothing: a client holding its reservation open.
+    const result = await post(
+      [{ fileName: 'slow.mp4', contentType: 'video/mp4', body: 4 * 1024 * 1024 }],
+      { stallAfterBytes: 100 * 1024 },
+    );
+    expect(result.status).toBe(408);
+    expect(JSON.parse(result.body)).toEqual({ err: tooSlowMessage(minRate) });
+    expect(outcomes[0]?.starts).toHaveLength(1);
+    await expectPreviousIntact();
+    expect(tooSlowMessage({ bytesPerSecond: 16 * 1024, windowMs: 60_000 })).toBe(
+      'The upload was too slow (under 16 KB/s for a minute) and was stopped. Please try again on a faster connection.',
+    );
+  });
+
+  it('keeps a body that arrives steadily above the minimum rate', async () => {
+    minRate = { bytesPerSecond: 64 * 1024, windowMs: 300 };
+    const body = mp4Bytes(3 * 1024 * 1024);
+    const result = await post([{ fileName: 'ok.mp4', contentType: 'video/mp4', body }]);
+    expect(result.status).toBe(200);
+    expect(Buffer.compare(await readFile(storage.resolve(KEY)), body)).toBe(0);
   });
 });

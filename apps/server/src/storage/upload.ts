@@ -8,6 +8,8 @@ import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../http/errors.ts';
 import type { MediaStorage } from './media-storage.ts';
 import { sanitizeFileName } from './storage-keys.ts';
+import { DEFAULT_MIN_UPLOAD_RATE, watchUploadRate } from './upload-rate.ts';
+import type { MinUploadRate } from './upload-rate.ts';
 
 export const UPLOAD_MESSAGES = {
   oneFile: 'Please only upload one file',
@@ -18,6 +20,14 @@ export const UPLOAD_MESSAGES = {
   tooManyFields: 'The upload has too many form fields. Please send only the video file.',
   interrupted: 'The upload was interrupted. Please try again.',
 } as const;
+
+/** 'The upload was too slow (under 16 KB/s for a minute) and was stopped. …' */
+export function tooSlowMessage(rate: MinUploadRate): string {
+  const kb = Math.max(1, Math.round(rate.bytesPerSecond / 1024));
+  const seconds = Math.round(rate.windowMs / 1000);
+  const span = seconds === 60 ? 'a minute' : `${seconds} seconds`;
+  return `The upload was too slow (under ${kb} KB/s for ${span}) and was stopped. Please try again on a faster connection.`;
+}
 
 /** 'Your video is larger than the 1GB upload limit. Please upload a smaller video.' */
 export function tooLargeMessage(maxBytes: number): string {
@@ -70,6 +80,8 @@ export type ReceiveUploadOptions = {
   onProgress?(progress: UploadProgress): Promise<void> | void;
   maxBytes?: number;
   progressIntervalMs?: number;
+  /** A body slower than this is stopped with 408 (DEFAULT_MIN_UPLOAD_RATE when unset). */
+  minRate?: MinUploadRate;
 };
 
 export type ReceivedUpload = { key: string; fileName: string; mimeType: string; size: number };
@@ -254,13 +266,24 @@ async function writePart(
     part.file.destroy(new HttpError(413, tooLargeMessage(maxBytes)));
   });
 
+  const rate = options.minRate ?? DEFAULT_MIN_UPLOAD_RATE;
+  const watch = watchUploadRate(rate, () => {
+    part.file.destroy(new HttpError(408, tooSlowMessage(rate)));
+  });
+
   async function* checkAndCount(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
     let head: Buffer[] = [];
     let headLength = 0;
     let started = false;
     let room: UploadTarget['room'];
-    for await (const raw of source) {
-      let chunk = raw;
+    const chunks = source[Symbol.asyncIterator]();
+    for (;;) {
+      // NOTE: only the wait for the client's next bytes counts against its rate.
+      watch.waiting();
+      const next = await chunks.next();
+      if (next.done) break;
+      watch.received(next.value.length);
+      let chunk = next.value;
       if (progressError !== undefined) throw progressError;
       if (!started) {
         head.push(chunk);
@@ -296,6 +319,7 @@ async function writePart(
   try {
     await pipeline(part.file, checkAndCount, out);
   } finally {
+    watch.stop();
     await pending;
     // WARNING: on an error pipeline settles before the file stream has closed; if its open was
     // still pending, the caller's discard ran first and the open then left the temp file behind.

@@ -58,6 +58,7 @@ export async function uploadVideo(
     received = await receiveUpload(request, {
       storage: ctx.storage,
       maxBytes: ctx.config.maxUploadBytes,
+      minRate: ctx.config.uploadMinRate,
       onStart: async ({ fileName, expectedSize }) => {
         const id = crypto.randomUUID();
         const key = jobAssetKey(jobId, id, fileName);
