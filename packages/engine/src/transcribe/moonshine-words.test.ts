@@ -27,9 +27,11 @@ describe('tokensToWords', () => {
     ]);
   });
 
-  it("takes a word's confidence from its least likely spelled token, not from its comma", () => {
-    const heard = tokens('Hello, splendours', (piece) => (piece === ',' ? 0.2 : 0.95));
-    heard.at(-1)!.p = 0.4;
+  it("takes a word's confidence from its spelled tokens, not from its comma", () => {
+    const heard = [
+      ...tokens('Hello,', (piece) => (piece === ',' ? 0.2 : 0.95)),
+      ...tokens('splendours', () => 0.4),
+    ];
     const words = tokensToWords(heard);
     expect(words).toEqual([
       { text: 'Hello,', confidence: 0.95 },
@@ -41,6 +43,7 @@ describe('tokensToWords', () => {
     expect(tokensToWords([{ id: 32_100, logProb: 0, p: 1 }])).toEqual([]);
     expect(tokensToWords([])).toEqual([]);
     expect(wordConfidence([])).toBe(0);
+    expect(wordConfidence([0.9, 0.4])).toBeCloseTo(0.6, 3);
   });
 });
 

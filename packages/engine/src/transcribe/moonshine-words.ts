@@ -13,14 +13,16 @@ const WORD_START = '\u2581';
 const VOCAB = llamaTokenizer.vocabById.length;
 
 /**
- * A word's confidence: the probability of its least likely token. NOTE: the first token of a word
- * carries the choice of word; later tokens mostly spell it out, so the minimum, not the mean, is
- * what drops on a misheard word (measured in decision 0005).
+ * A word's confidence: the geometric mean of its spelled tokens' probabilities (case variants
+ * added). NOTE: measured on the development set against the minimum and the first token's (decision
+ * 0005): at the spec's tolerance 0.8 it flags the most wrong words for the fewest right ones, with
+ * no constant fitted to the set.
  */
 export function wordConfidence(probabilities: readonly number[]): number {
   if (!probabilities.length) return 0;
-  const min = Math.min(...probabilities);
-  return Math.round(Math.min(1, Math.max(0, min)) * 1000) / 1000;
+  const meanLog =
+    probabilities.reduce((sum, p) => sum + Math.log(Math.max(p, 1e-9)), 0) / probabilities.length;
+  return Math.round(Math.min(1, Math.exp(meanLog)) * 1000) / 1000;
 }
 
 const isPunctuationOnly = (text: string) => !/[\p{L}\p{N}]/u.test(text);
