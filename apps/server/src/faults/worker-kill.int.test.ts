@@ -19,6 +19,7 @@ import { findInstance } from '../modules/autojobs/autojobs.repository.ts';
 import { editedAssetsOfInstance, listAssetsOfJob } from '../modules/assets/assets.repository.ts';
 import { listClipsOfInstance } from '../modules/clips/clips.repository.ts';
 import { transcriptChunksPrefix } from '../modules/autojobs/transcript-chunks.storage.ts';
+import { parseOwner } from '../storage/process-owner.ts';
 import { childrenOf, isRunning, pollUntil, startWorker } from './fault-processes.ts';
 import type { Proc } from './fault-processes.ts';
 
@@ -230,6 +231,8 @@ describe.skipIf(!DATABASE_URL)('a worker killed with SIGKILL (PostgreSQL)', () =
     expect(files.filter((f) => f.endsWith('.mp4')).sort()).toEqual(expected.sort());
     const temp = await readdir(t.app.ctx.storage.tempDir).catch(() => []);
     expect(temp.filter((n) => n.includes(`_${second.pid}_`))).toEqual([]);
+    // Nor anything untagged (the render's scratch folder is named after its tagged output).
+    expect(temp.filter((n) => parseOwner(n) === undefined)).toEqual([]);
 
     const download = await call('GET', apiPaths.autojobDownload(job.id));
     expect(download.statusCode).toBe(200);

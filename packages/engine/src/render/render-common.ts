@@ -2,7 +2,7 @@
 // full-encode run itself.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { DrawSettings } from '@roughcut/shared';
 import { runFfmpeg } from '../media/ffmpeg-runner.ts';
 import { buildAss, remapSegments } from '../subtitles/index.ts';
@@ -17,8 +17,10 @@ export type SubtitleSegment = { start: number; end: number; phrase: string };
 export type RenderSubtitles = { segments: SubtitleSegment[]; settings: DrawSettings };
 
 export async function withTempDir<T>(near: string, run: (dir: string) => Promise<T>): Promise<T> {
-  // NOTE: next to the output when possible (same disk), else the OS temp folder.
-  const dir = await mkdtemp(join(dirname(near), '.rc-render-')).catch(() =>
+  // NOTE: next to the output when possible (same disk), else the OS temp folder. Named after the
+  // output, so a folder left by a killed process carries the same owner tag as its output file
+  // (the server names temp files after their process) and is swept with it.
+  const dir = await mkdtemp(join(dirname(near), `${basename(near)}.render-`)).catch(() =>
     mkdtemp(join(tmpdir(), 'rc-render-')),
   );
   try {
