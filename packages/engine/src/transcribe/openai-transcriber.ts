@@ -2,14 +2,19 @@ import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import { EngineError } from '../types.ts';
 import type { TranscribeOptions, Transcriber, Word } from '../types.ts';
+import { attachLoosePunctuation, writtenForms } from './written-words.ts';
 
 export type OpenAiTranscriberConfig = { url: string; apiKey?: string; model?: string };
 
 export const DEFAULT_TRANSCRIBE_MODEL = 'whisper-1';
 
 type VerboseWord = { word?: unknown; start?: unknown; end?: unknown; probability?: unknown };
-type VerboseSegment = { start?: unknown; end?: unknown; avg_logprob?: unknown };
-export type VerboseTranscription = { words?: VerboseWord[]; segments?: VerboseSegment[] };
+type VerboseSegment = { start?: unknown; end?: unknown; avg_logprob?: unknown; text?: unknown };
+export type VerboseTranscription = {
+  text?: unknown;
+  words?: VerboseWord[];
+  segments?: VerboseSegment[];
+};
 
 /** `<base>/v1/audio/transcriptions`, whether or not the base already ends in /v1. */
 export function transcriptionsEndpoint(baseUrl: string): string {
@@ -24,7 +29,9 @@ const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 
 /**
  * Maps a verbose_json answer to words. Confidence: the word's own `probability` when the server
- * gives one, else exp(avg_logprob) of the segment the word sits in, else 1.
+ * gives one, else exp(avg_logprob) of the segment the word sits in, else 1. Text: OpenAI's
+ * `words` are bare ("hello"), so each takes its written form (capitals, punctuation) back from the
+ * answer's `text` (or its segments' text), as the other engines write words.
  */
 export function parseVerboseTranscription(body: VerboseTranscription): Word[] {
   if (!Array.isArray(body.words)) {
@@ -54,7 +61,16 @@ export function parseVerboseTranscription(body: VerboseTranscription): Word[] {
       probability !== undefined ? clamp01(probability) : (segment?.confidence ?? 1);
     words.push({ text, start, end, confidence });
   }
-  return words.sort((a, b) => a.start - b.start || a.end - b.end);
+  const written =
+    typeof body.text === 'string'
+      ? body.text
+      : (body.segments ?? []).map((s) => (typeof s.text === 'string' ? s.text : '')).join(' ');
+  return attachLoosePunctuation(
+    writtenForms(
+      words.sort((a, b) => a.start - b.start || a.end - b.end),
+      written,
+    ),
+  );
 }
 
 async function describeHttpFailure(response: Response, endpoint: string): Promise<string> {

@@ -29,6 +29,27 @@ describe('parseVerboseTranscription', () => {
     ]);
   });
 
+  it('writes the bare words as the text of the answer does, with capitals and punctuation', () => {
+    const words = parseVerboseTranscription({
+      text: 'Hello, world. Is it 3 o’clock?',
+      words: ['hello', 'world', 'is', 'it', '3', 'oclock'].map((word, i) => ({
+        word,
+        start: i,
+        end: i + 0.5,
+        probability: 0.8,
+      })),
+    });
+    expect(words.map((w) => w.text)).toEqual(['Hello,', 'world.', 'Is', 'it', '3', 'o’clock?']);
+    const fromSegments = parseVerboseTranscription({
+      segments: [{ start: 0, end: 1, text: ' Right, so.' }],
+      words: [
+        { word: 'right', start: 0, end: 0.4 },
+        { word: 'so', start: 0.5, end: 0.9 },
+      ],
+    });
+    expect(fromSegments.map((w) => w.text)).toEqual(['Right,', 'so.']);
+  });
+
   it('fails clearly when the server gives no word timestamps', () => {
     expect(() => parseVerboseTranscription({ segments: [] })).toThrow(/no word timestamps/);
   });

@@ -77,6 +77,28 @@ describe('segmentsToWords', () => {
     expect(words).toEqual([{ text: 'So', start: 5, end: 5.4, confidence: 0.6 }]);
   });
 
+  it('attaches punctuation whisper spaces off to the word before it', () => {
+    const words = segmentsToWords(
+      [
+        {
+          from: 0,
+          to: 2000,
+          text: ' Quoi ? Non — oui.',
+          tokens: [
+            { text: ' Quoi', p: 0.9, from: 0, to: 400 },
+            { text: ' ?', p: 0.8, from: 400, to: 500 },
+            { text: ' Non', p: 0.9, from: 600, to: 900 },
+            { text: ' —', p: 0.7, from: 900, to: 1000 },
+            { text: ' oui', p: 0.9, from: 1100, to: 1500 },
+            { text: '.', p: 0.9, from: 1500, to: 1600 },
+          ],
+        },
+      ],
+      'fr',
+    );
+    expect(words.map((w) => w.text)).toEqual(['Quoi?', 'Non —', 'oui.']);
+  });
+
   it('splits unspaced languages per token and restores characters split between tokens', () => {
     // 世 is three UTF-8 bytes: the first token holds one, the next two; each decodes as U+FFFD.
     const words = segmentsToWords(

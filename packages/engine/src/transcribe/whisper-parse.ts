@@ -1,6 +1,7 @@
 // Pure helpers of the whisper.cpp engine: the binding's parameters, its token output to words, and
 // the messages between the engine and its child process.
 import type { Word } from '../types.ts';
+import { attachLoosePunctuation } from './written-words.ts';
 
 /** One token of a smart-whisper `format: 'detail'` segment; times in ms with token_timestamps. */
 export type WhisperToken = { text: string; id?: number; p: number; from?: number; to?: number };
@@ -178,7 +179,8 @@ export function segmentsToWords(segments: WhisperSegment[], language: string): W
     grouped.forEach(({ pieces, text }, i) => {
       const first = pieces[0];
       const last = pieces.at(-1);
-      if (!keep[i] || !first || !last || !HAS_WORD_CHARACTER.test(text)) return;
+      // NOTE: punctuation standing alone (" —", French " ?") is kept: it joins a word below.
+      if (!keep[i] || !first || !last || !text) return;
       const mean = pieces.reduce((sum, piece) => sum + piece.p, 0) / pieces.length;
       words.push({
         text,
@@ -188,7 +190,7 @@ export function segmentsToWords(segments: WhisperSegment[], language: string): W
       });
     });
   }
-  return words.sort((a, b) => a.start - b.start || a.end - b.end);
+  return attachLoosePunctuation(words.sort((a, b) => a.start - b.start || a.end - b.end));
 }
 
 /** The line of whisper.cpp's log that says why it stopped, if any. */
