@@ -1,6 +1,7 @@
 import { ASSET_POLL_MS, shouldPollAsset } from '@roughcut/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { assetsApi } from './assets.api.ts';
+import { mediaLinkRenewers, renewDelayMs } from './media-link.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** A job's assets; re-checked every 2.5 s while one is uploading (SPEC 4.1). */
@@ -12,16 +13,27 @@ export const assetListQuery = (jobId: string) =>
       query.state.data?.assets.some((asset) => shouldPollAsset(asset)) ? ASSET_POLL_MS : false,
   });
 
+/** A fresh link to one asset, remembered so a player holding it can renew it in turn. */
+async function fetchAssetUrl(jobId: string, assetId: string, signal?: AbortSignal) {
+  const response = await assetsApi.url(jobId, assetId, signal);
+  mediaLinkRenewers.remember(response.url, () =>
+    fetchAssetUrl(jobId, assetId).then((fresh) => fresh.url),
+  );
+  return response;
+}
+
 /**
- * A signed, expiring media URL of one asset.
- * NOTE: kept for 5 minutes, well inside the link's lifetime, so players are not re-pointed on
- * every render while a link stays valid for playback and seeking.
+ * A signed media URL of one asset. It expires minutes after it is made and with the session, so
+ * it is asked for again before it runs out (also in a background tab); players keep the link
+ * they show until it fails (useMediaSource), so a renewal never interrupts playback.
  */
 export const assetUrlQuery = (jobId: string, assetId: string) =>
   queryOptions({
     queryKey: queryKeys.assetUrl(jobId, assetId),
-    queryFn: ({ signal }) => assetsApi.url(jobId, assetId, signal),
-    staleTime: 5 * 60_000,
+    queryFn: ({ signal }) => fetchAssetUrl(jobId, assetId, signal),
+    staleTime: (query) => renewDelayMs(query.state.data?.url, Date.now()),
+    refetchInterval: (query) => renewDelayMs(query.state.data?.url, Date.now()),
+    refetchIntervalInBackground: true,
     select: (response) => response.url,
   });
 

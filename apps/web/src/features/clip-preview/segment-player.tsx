@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { PREVIEW_HEIGHT_PX } from '@roughcut/shared';
 import type { Span } from '@roughcut/shared';
 import { useMemo, useRef, useState } from 'react';
+import { useMediaSource } from '../../api/use-media-source.ts';
 import { playbackPlan } from '../gap-timeline/gap-playback.ts';
 import { useGapPlayback } from '../gap-timeline/use-gap-playback.ts';
 import {
@@ -37,7 +38,7 @@ type Props = {
  * the next span, so the preview sounds like the render's cut.
  */
 export function SegmentPlayer({
-  src,
+  src: offeredSrc,
   title,
   window: clipWindow,
   gaps,
@@ -45,6 +46,8 @@ export function SegmentPlayer({
   subtitles: burned,
 }: Props) {
   const layerRef = useRef<HTMLDivElement>(null);
+  const media = useMediaSource(offeredSrc);
+  const { src } = media;
   const [source, setSource] = useState<{ width: number; height: number } | null>(null);
   const plan = useMemo(() => playbackPlan(clipWindow, gaps), [clipWindow, gaps]);
   const clip = useMemo(() => previewPlan(clipWindow, gaps), [clipWindow, gaps]);
@@ -122,11 +125,17 @@ export function SegmentPlayer({
                   aria-hidden={!shown}
                   aria-label={shown ? `Preview of ${title}` : undefined}
                   {...events}
+                  onError={media.onError}
                   onLoadedMetadata={(event) => {
+                    media.onLoadedMetadata(event);
                     const video = event.currentTarget;
                     if (slot === 0)
                       setSource({ width: video.videoWidth, height: video.videoHeight });
                     events.onLoadedMetadata(event);
+                  }}
+                  onLoadedData={(event) => {
+                    media.onLoadedData(event);
+                    events.onLoadedData();
                   }}
                   onClick={togglePlay}
                   sx={{

@@ -8,6 +8,7 @@ import { formatPlayerTime } from '@roughcut/shared';
 import type { Span } from '@roughcut/shared';
 import { memo, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useMediaSource } from '../../api/use-media-source.ts';
 import type { GapPlayback } from './use-gap-playback.ts';
 import { VolumeControl } from './volume-control.tsx';
 
@@ -55,7 +56,9 @@ function PlayerClock({ playback, window }: { playback: GapPlayback; window: Span
  * volume slider. Two stacked video elements take turns so skipped gaps make no pause.
  */
 export const GapPlayer = memo(function GapPlayer(props: Props) {
-  const { src, playback, window, height } = props;
+  const { playback, window, height } = props;
+  const media = useMediaSource(props.src);
+  const { src } = media;
   const [source, setSource] = useState<{ width: number; height: number } | null>(null);
   const ratio = props.isLongForm
     ? source && source.height > 0
@@ -92,11 +95,17 @@ export const GapPlayer = memo(function GapPlayer(props: Props) {
                   aria-hidden={slot !== playback.active}
                   aria-label={slot === playback.active ? `Preview of ${props.title}` : undefined}
                   {...events}
+                  onError={media.onError}
                   onLoadedMetadata={(event) => {
+                    media.onLoadedMetadata(event);
                     const video = event.currentTarget;
                     if (slot === 0)
                       setSource({ width: video.videoWidth, height: video.videoHeight });
                     events.onLoadedMetadata(event);
+                  }}
+                  onLoadedData={(event) => {
+                    media.onLoadedData(event);
+                    events.onLoadedData();
                   }}
                   onClick={playback.toggle}
                   sx={{

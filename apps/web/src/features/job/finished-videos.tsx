@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { describeError } from '../../api/api-error.ts';
 import { useAssetUrl } from '../../api/assets.queries.ts';
+import { useMediaSource } from '../../api/use-media-source.ts';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
 import { refusedVideoNotice } from './refused-video.ts';
 import { useDownload } from './use-download.ts';
@@ -32,6 +33,7 @@ function FinishedVideo({
   onShape: (shape: Shape) => void;
 }) {
   const url = useAssetUrl(job.id, asset.id);
+  const media = useMediaSource(url.data);
   const [loaded, setLoaded] = useState(false);
   // NOTE: a refused link (a trial with no edit left for a run not yet counted) ends the loading.
   const refused = url.isError
@@ -80,17 +82,20 @@ function FinishedVideo({
           minHeight: loaded || refused ? 0 : PREVIEW_HEIGHT_PX,
         }}
       >
-        {url.data ? (
+        {media.src ? (
           <Box
             component="video"
             // NOTE: a render whose first frame is stamped just after 0 shows nothing at 0 until
             // played; starting a millisecond in shows it as the poster.
-            src={`${url.data}#t=0.001`}
+            src={`${media.src}#t=0.001`}
             controls
             preload="metadata"
             playsInline
             aria-label={asset.name}
+            onError={media.onError}
+            onLoadedData={media.onLoadedData}
             onLoadedMetadata={(event) => {
+              media.onLoadedMetadata(event);
               const video = event.currentTarget;
               setLoaded(true);
               onShape(video.videoWidth > video.videoHeight ? 'landscape' : 'portrait');
