@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       storageDir: path.join(REPO_ROOT, '.data', 'media'),
       mediaSecret: undefined,
       maxUploadBytes: 1024 * 1024 * 1024,
+      maxVideoSeconds: 4 * 60 * 60,
       uploadMinRate: { bytesPerSecond: 16 * 1024, windowMs: 60_000 },
       jobs: {
         heartbeatSeconds: 30,
@@ -55,6 +56,9 @@ describe('loadConfig', () => {
     expect(config.storageDir).toBe('/mnt/media');
     expect(config.mediaSecret).toBe('x'.repeat(32));
     expect(config.maxUploadBytes).toBe(1048576);
+    expect(config.maxVideoSeconds).toBe(4 * 3600);
+    expect(loadConfig({ MAX_VIDEO_SECONDS: '600' }).maxVideoSeconds).toBe(600);
+    expect(() => loadConfig({ MAX_VIDEO_SECONDS: '0' })).toThrow(/MAX_VIDEO_SECONDS.*at least 1/);
     expect(loadConfig({ DATA_DIR: '/tmp/rc' }).storageDir).toBe('/tmp/rc/media');
     expect(() => loadConfig({ MEDIA_SECRET: 'short' })).toThrow(/MEDIA_SECRET/);
   });

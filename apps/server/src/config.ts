@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_UPLOAD_BYTES } from '@roughcut/shared';
+import { DEFAULT_MAX_VIDEO_SECONDS, MAX_UPLOAD_BYTES } from '@roughcut/shared';
 import { z } from 'zod';
 import { resolveStorageDir } from './storage/media-storage.ts';
 import { DEFAULT_MIN_UPLOAD_RATE } from './storage/upload-rate.ts';
@@ -111,6 +111,7 @@ const envSchema = z.object({
       .min(1, { error: 'expected a positive number of bytes' })
       .optional(),
   ),
+  MAX_VIDEO_SECONDS: secondsVar(1, DEFAULT_MAX_VIDEO_SECONDS),
   JOB_HEARTBEAT_SECONDS: secondsVar(10, 30),
   JOB_SUPERVISE_SECONDS: secondsVar(1, 15),
   JOB_RETRY_DELAY_SECONDS: secondsVar(0),
@@ -153,6 +154,8 @@ export type Config = {
   mediaSecret: string | undefined;
   /** Largest accepted upload in bytes (the plan limit, 1 GB). */
   maxUploadBytes: number;
+  /** Longest video accepted at upload, in seconds of its measured length (4 h). */
+  maxVideoSeconds: number;
   /** An upload body slower than this on average over its window is stopped (0 = never). */
   uploadMinRate: MinUploadRate;
   /** Card payments; undefined = not configured (self-hosting: plans are set with `roughcut admin`). */
@@ -250,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageDir: resolveStorageDir(path.resolve(parsed.DATA_DIR), parsed.STORAGE_DIR),
     mediaSecret: parsed.MEDIA_SECRET,
     maxUploadBytes: parsed.MAX_UPLOAD_BYTES ?? MAX_UPLOAD_BYTES,
+    maxVideoSeconds: parsed.MAX_VIDEO_SECONDS ?? DEFAULT_MAX_VIDEO_SECONDS,
     uploadMinRate:
       parsed.UPLOAD_MIN_KBPS === undefined
         ? DEFAULT_MIN_UPLOAD_RATE

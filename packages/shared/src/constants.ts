@@ -2,6 +2,8 @@
 
 export const TRIAL_EDIT_LIMIT = 10;
 export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
+/** Longest upload by default (MAX_VIDEO_SECONDS): talks, lectures and podcast episodes fit in 4 h. */
+export const DEFAULT_MAX_VIDEO_SECONDS = 4 * 60 * 60;
 
 export const JOB_POLL_MS = 5000;
 export const ASSET_POLL_MS = 2500;

@@ -9,11 +9,14 @@ import { apiPaths, assetSchema, urlResponseSchema } from '@roughcut/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   makeAudioOnlyMp4,
+  makeLyingLengthMp4,
   makeSilentVideo,
   makeTextFileNamedMp4,
   makeTruncatedMp4,
+  makeVideoOfSize,
   makeZeroLengthFile,
 } from '@roughcut/engine/testing';
+import { findAssetOfJob } from '../modules/assets/assets.repository.ts';
 import { TEST_DATABASES, TEST_ORIGIN, withSession } from '../test/test-app.ts';
 import { createJob, mp4Part, upload } from '../test/video-edits.ts';
 import type { FilePart } from '../test/video-edits.ts';
@@ -23,6 +26,8 @@ import type { BadInputWorld } from './bad-input.fixture.ts';
 const NOT_MP4 = 'Only .mp4 files can be edited. Please upload an .mp4 video.';
 const REUPLOAD = 'Upload the complete .mp4 again, or export it again from your camera or editor.';
 const MIB = 1024 * 1024;
+/** The world's MAX_VIDEO_SECONDS: low, so a too-long video is quick to make. */
+const MAX_VIDEO_SECONDS = 60;
 
 type UploadCase = {
   name: string;
@@ -107,6 +112,26 @@ const CASES: UploadCase[] = [
     err: /^The file has sound but no picture\. Upload a video \(\.mp4\) with both a picture and a sound track\./,
   },
   {
+    name: 'a video longer than MAX_VIDEO_SECONDS',
+    parts: async (w) => [
+      await file(makeVideoOfSize({ dir: w.mediaDir, width: 64, height: 64, durationS: 90 })),
+    ],
+    status: 400,
+    err: 'This video is 1 min 30 s long; Roughcut edits videos up to 1 min. Trim it and upload it again.',
+  },
+  {
+    name: 'a 2x2 picture',
+    parts: async (w) => [await file(makeVideoOfSize({ dir: w.mediaDir, width: 2, height: 2 }))],
+    status: 400,
+    err: "This video's picture is 2x2 pixels; Roughcut needs at least 64 pixels on each side to render it with subtitles. Upload a larger video.",
+  },
+  {
+    name: 'a picture wider than 4K',
+    parts: async (w) => [await file(makeVideoOfSize({ dir: w.mediaDir, width: 4160, height: 64 }))],
+    status: 400,
+    err: "This video's picture is 4160x64 pixels; Roughcut edits videos up to 4096 pixels on each side (4K). Export it at 4K (3840x2160) or smaller and upload it again.",
+  },
+  {
     name: 'two files',
     parts: async (w) => {
       const video = await readFile(w.toneVideo);
@@ -121,7 +146,7 @@ describe.each(TEST_DATABASES)('bad uploads on %s', (kind) => {
   let w: BadInputWorld;
   let before: unknown;
   beforeAll(async () => {
-    w = await startBadInputWorld(kind);
+    w = await startBadInputWorld(kind, { MAX_VIDEO_SECONDS: String(MAX_VIDEO_SECONDS) });
     before = await snapshot(w);
   });
   afterAll(async () => {
@@ -142,6 +167,23 @@ describe.each(TEST_DATABASES)('bad uploads on %s', (kind) => {
   it.each(CASES)('refuses $name and keeps the good video', async ({ parts, status, err }) => {
     const response = await upload(w.t, w.owner.token, w.keep.id, await parts(w));
     await expectRefused(response, status, err);
+  });
+
+  it('accepts a 2 s video whose header claims 4,000,000 s, storing its measured length', async () => {
+    const job = await createJob(w.owner.call, ['short-form-clips'], 'Lying header');
+    const response = await upload(w.t, w.owner.token, job.id, [
+      await file(makeLyingLengthMp4({ dir: w.mediaDir })),
+    ]);
+    expect(response.statusCode).toBe(200);
+    const stored = await findAssetOfJob(
+      w.t.app.ctx.db,
+      job.id,
+      assetSchema.parse(response.json()).id,
+    );
+    expect(stored?.probe?.durationS).toBeGreaterThan(1.9);
+    expect(stored?.probe?.durationS).toBeLessThanOrEqual(2.1);
+    expect((await w.owner.call('DELETE', apiPaths.autojob(job.id))).statusCode).toBe(200);
+    expect(await snapshot(w)).toEqual(before);
   });
 
   it('refuses a form with no file in it', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeResult } from '../types.ts';
+import { DEFAULT_MAX_VIDEO_SECONDS } from '@roughcut/shared';
 import {
-  DEFAULT_MAX_VIDEO_SECONDS,
   MAX_VIDEO_SIDE_PX,
   MIN_VIDEO_SIDE_PX,
   describeLength,

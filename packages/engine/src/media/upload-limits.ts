@@ -4,8 +4,6 @@
 import { EngineError } from '../types.ts';
 import type { ProbeResult } from '../types.ts';
 
-/** Talks, lectures and podcast episodes fit in four hours; a longer file is a whole day's feed. */
-export const DEFAULT_MAX_VIDEO_SECONDS = 4 * 60 * 60;
 /**
  * Subtitles need room (a line of the smallest font is some 20 px high) and the encoders need a few
  * macroblocks: a 1x1 picture fails late in the render.

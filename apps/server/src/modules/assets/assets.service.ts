@@ -110,7 +110,9 @@ export async function uploadVideo(
 
   let probe;
   try {
-    probe = await probeUpload(ctx.storage.resolve(received.key));
+    probe = await probeUpload(ctx.storage.resolve(received.key), {
+      maxDurationS: ctx.config.maxVideoSeconds,
+    });
   } catch (error) {
     const reason =
       error instanceof Error && error.name === 'EngineError'

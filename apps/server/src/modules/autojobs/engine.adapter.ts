@@ -1,7 +1,7 @@
 // The server's one door into the engine: every call the API and the workers make to
 // @roughcut/engine goes through here, in the server's own terms (steps, stored clips).
 import type { DrawSettings, Gap, Segment, StepType } from '@roughcut/shared';
-import { GAP_MERGE_TOLERANCE_S } from '@roughcut/shared';
+import { DEFAULT_MAX_VIDEO_SECONDS, GAP_MERGE_TOLERANCE_S } from '@roughcut/shared';
 import {
   analyseVideo as analyseWithEngine,
   buildAss,
@@ -9,12 +9,14 @@ import {
   renderEngineClip,
   renderExampleImage,
   subtitleFontsDir,
+  uploadLimitError,
 } from '@roughcut/engine';
 import type {
   EnergyTrack,
   EngineClipRenderOptions,
   ProbeResult,
   TranscriptChunkStore,
+  UploadLimits,
 } from '@roughcut/engine';
 
 export type AnalysedClip = {
@@ -54,9 +56,19 @@ export type Analysis = {
   probe: ProbeResult;
 };
 
-/** Validates an uploaded video; rejects with an EngineError that tells the user what is wrong. */
-export async function probeUpload(videoPath: string, signal?: AbortSignal): Promise<ProbeResult> {
-  return probeMedia(videoPath, { signal });
+/**
+ * Validates an uploaded video, its length as the packets measure it, against what the product
+ * edits; rejects with an EngineError that tells the user what is wrong.
+ */
+export async function probeUpload(
+  videoPath: string,
+  limits: UploadLimits = { maxDurationS: DEFAULT_MAX_VIDEO_SECONDS },
+  signal?: AbortSignal,
+): Promise<ProbeResult> {
+  const probe = await probeMedia(videoPath, { signal });
+  const refused = uploadLimitError(probe, limits);
+  if (refused) throw refused;
+  return probe;
 }
 
 /**
