@@ -21,6 +21,7 @@ export * from './rules/job-state.rules.ts';
 export * from './rules/clip-state.rules.ts';
 export * from './rules/gap-editing.rules.ts';
 export * from './rules/phrase-validity.rules.ts';
+export * from './rules/phrase-limits.rules.ts';
 export * from './rules/timeline.rules.ts';
 export * from './rules/upload-indicator.rules.ts';
 export * from './rules/create-edit.rules.ts';

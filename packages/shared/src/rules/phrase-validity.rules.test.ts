@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PHRASE_CHARS, phraseTextSchema } from '../contracts/clip.contract.ts';
 import type { Segment } from '../contracts/clip.contract.ts';
+import { phrasesForConfirm } from './clip-confirm.rules.ts';
+import { confirmPhrasesError } from './phrase-limits.rules.ts';
 import {
   applyTolerance,
   averageConfidencePercent,
@@ -108,6 +110,15 @@ describe('validity changes', () => {
     expect(editPhraseText(phrases, 'phrase-0', 'a\r\nb')[0]?.phrase).toBe('a  b');
     expect(cleanPhraseText('x'.repeat(MAX_PHRASE_CHARS + 20))).toHaveLength(MAX_PHRASE_CHARS);
     expect(phraseTextSchema.safeParse(cleanPhraseText('pasted\u2028line')).success).toBe(true);
+  });
+
+  it('stops typing at what the phrase’s time can carry, which the confirm accepts', () => {
+    const phrases = phrasesFromSegments(segments);
+    const typed = editPhraseText(phrases, 'phrase-0', 'x'.repeat(MAX_PHRASE_CHARS))[0];
+    // A 1 s phrase: 40 characters of allowance and 45 a second.
+    expect(typed?.phrase).toHaveLength(85);
+    const sent = phrasesForConfirm(typed ? [typed] : []);
+    expect(confirmPhrasesError(sent, segments)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 import { MAX_PHRASE_CHARS } from '../contracts/clip.contract.ts';
 import type { Segment, Word } from '../contracts/clip.contract.ts';
 import { roundTo } from '../format/time.format.ts';
+import { phraseTextLimit } from './phrase-limits.rules.ts';
 
 // SPEC 3 "Phrase", 4.4 "Phrase validity", 5 (low-confidence) and 2.10 (the Subtitles step).
 
@@ -76,9 +77,16 @@ const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
 export const cleanPhraseText = (text: string): string =>
   text.replace(CONTROL_CHARACTERS, ' ').slice(0, MAX_PHRASE_CHARS);
 
-/** Editing the text marks the phrase valid. */
+/**
+ * Editing the text marks the phrase valid. The text stops at the phrase's limit (what its time can
+ * carry, see phraseTextLimit), so the confirm never carries a text the server refuses.
+ */
 export const editPhraseText = (phrases: readonly Phrase[], id: string, text: string): Phrase[] =>
-  phrases.map((p) => (p.id === id ? { ...p, phrase: cleanPhraseText(text), valid: true } : p));
+  phrases.map((p) =>
+    p.id === id
+      ? { ...p, phrase: cleanPhraseText(text).slice(0, phraseTextLimit(p)), valid: true }
+      : p,
+  );
 
 /** The tick button marks the phrase valid. */
 export const tickPhrase = (phrases: readonly Phrase[], id: string): Phrase[] =>

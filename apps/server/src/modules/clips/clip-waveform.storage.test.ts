@@ -64,6 +64,16 @@ describe('waveform peaks', () => {
     expect(answer.peaks.filter((p) => p > 0)).toHaveLength(1);
   });
 
+  it('stays bounded for a window of any length (a header that claimed 36,000,000 s)', () => {
+    const answer = waveformPeaks(track, { start: 0, end: 36_000_000 });
+    expect(answer.peaks.length).toBeLessThanOrEqual(MAX_WAVEFORM_VALUES);
+    expect(answer.rate).toBeCloseTo(MAX_WAVEFORM_VALUES / 36_000_000, 9);
+    expect(answer.peaks[0]).toBe(1);
+    expect(answer.peaks.slice(1).every((p) => p === 0)).toBe(true);
+    const day = waveformPeaks(track, { start: 0, end: 86_400 });
+    expect(day.peaks.length).toBeLessThanOrEqual(MAX_WAVEFORM_VALUES);
+  });
+
   it('reads time past the end of the recording as silence', () => {
     const answer = waveformPeaks(track, { start: 59, end: 61 });
     expect(answer.peaks).toHaveLength(200);

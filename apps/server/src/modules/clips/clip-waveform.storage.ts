@@ -104,14 +104,19 @@ export async function loadWaveform(
 
 /**
  * Peaks of the window: the loudest frame of each slice, at the finest whole-frame rate that keeps
- * the answer under MAX_WAVEFORM_VALUES. Time past the end of the recording reads as silence.
+ * the answer under MAX_WAVEFORM_VALUES, whatever the window's length. Time past the end of the
+ * recording reads as silence.
  */
 export function waveformPeaks(track: WaveformTrack, window: ClipWindow): WaveformResponse {
   const duration = Math.max(0, window.end - window.start);
   const finest = Math.min(WAVEFORM_MAX_RATE, 1 / track.frameS);
-  const wanted =
-    RATES.find((r) => r <= finest + 1e-9 && Math.ceil(duration * r) <= MAX_WAVEFORM_VALUES) ?? 1;
-  const framesPerValue = Math.max(1, Math.round(1 / (wanted * track.frameS)));
+  const wanted = RATES.find(
+    (r) => r <= finest + 1e-9 && Math.ceil(duration * r) <= MAX_WAVEFORM_VALUES,
+  );
+  // NOTE: past 10 hours not even one value per second fits: slices grow, the answer stays bounded.
+  const framesPerValue = wanted
+    ? Math.max(1, Math.round(1 / (wanted * track.frameS)))
+    : Math.ceil(duration / (MAX_WAVEFORM_VALUES * track.frameS));
   const rate = 1 / (framesPerValue * track.frameS);
   const count = Math.ceil(duration * rate - 1e-9);
   const first = Math.round(window.start / track.frameS);

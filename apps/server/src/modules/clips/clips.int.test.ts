@@ -188,6 +188,57 @@ describe.each(TEST_DATABASES)('clip review and Continue on %s', (kind) => {
     expect(after).toMatchObject({ confirmed: false, edits: { cut: false, subtitles: false } });
   });
 
+  it('refuses phrase lists the clip screen cannot make (the one-confirm render block)', async () => {
+    const { call, jobId, instanceId } = await reviewable(t, talk);
+    const [, short] = await list(call, jobId, instanceId);
+    const url = apiPaths.clipConfirm(jobId, instanceId, short?.id ?? '');
+    const subtitle = DEFAULT_DRAW_SETTINGS;
+    const reject = async (phrases: unknown[], err: string | RegExp) => {
+      const response = await call('POST', url, { subtitle, phrases });
+      expect(response.statusCode).toBe(400);
+      if (typeof err === 'string') expect(errOf(response)).toBe(err);
+      else expect(errOf(response)).toMatch(err);
+    };
+    const flood = Array.from({ length: 20_000 }, () => ({
+      start: 1,
+      end: 6,
+      phrase: 'x'.repeat(500),
+    }));
+    await reject(
+      flood,
+      'This clip has 3 phrases and the confirmation carries 20000. Phrases can be edited or deleted, not added. Reload the clip and try again.',
+    );
+    await reject(
+      [
+        { start: 1, end: 3.2, phrase: 'Welcome' },
+        { start: 2, end: 6, phrase: 'again' },
+      ],
+      "The phrases at 1.00 s and 2.00 s overlap. Phrases keep the times of the clip's own phrases: reload the clip and try again.",
+    );
+    await reject(
+      [{ start: 1, end: 6, phrase: 'one long phrase' }],
+      "The phrase at 1.00 s to 6.00 s is not one of this clip's phrases. Phrases can be edited or deleted, not added or moved: reload the clip and try again.",
+    );
+    await reject(
+      [{ start: 1, end: 3.2, phrase: 'x'.repeat(200) }],
+      'The phrase at 1.00 s holds 200 characters; a phrase of 2.20 s can hold at most 139, more than anyone says in that time. Shorten it.',
+    );
+    const after = clipSchema.parse(
+      (await call('GET', apiPaths.clip(jobId, instanceId, short?.id ?? ''))).json(),
+    );
+    expect(after).toMatchObject({ confirmed: false, edits: { cut: false, subtitles: false } });
+    // What the screen can make: an edit at the limit, a deletion, the phrases as they stand.
+    const fine = await call('POST', url, {
+      subtitle,
+      phrases: [
+        { start: 1, end: 3.2, phrase: 'x'.repeat(139) },
+        { start: 4.7, end: 6, phrase: 'video editing test' },
+      ],
+    });
+    expect(fine.statusCode).toBe(200);
+    expect(clipSchema.parse(fine.json()).segments).toHaveLength(2);
+  });
+
   it("answers 404 for another user's job, instance or clip, and changes nothing", async () => {
     const mine = await reviewable(t, talk);
     const theirs = await reviewable(t, talk);

@@ -1,5 +1,10 @@
 import type { Clip, ConfirmClipRequest, OkResponse, WaveformResponse } from '@roughcut/shared';
-import { assertClipsEditable, confirmClipRequestSchemaFor } from '@roughcut/shared';
+import {
+  assertClipsEditable,
+  confirmClipRequestSchemaFor,
+  confirmPhrasesError,
+  isDefaultConfirm,
+} from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { lockJob, setInstanceQueueJob } from '../autojobs/autojobs.repository.ts';
@@ -95,7 +100,16 @@ export async function confirmClip(
   if (!checked.success) {
     throw badRequest(checked.error.issues[0]?.message ?? 'The confirmation is not valid.');
   }
-  const edits = editsAfterConfirm(clip, checked.data);
+  const body = checked.data;
+  if (!isDefaultConfirm(body) && body.phrases !== undefined) {
+    // NOTE: the clip's phrases as shown and as detected: the screen edits or deletes those only.
+    const refused = confirmPhrasesError(body.phrases, [
+      ...clipPlan(clip).segments,
+      ...clip.segments,
+    ]);
+    if (refused) throw badRequest(refused);
+  }
+  const edits = editsAfterConfirm(clip, body);
   if (isEmptyCut({ ...clip, edits })) throw badRequest(CLIP_MESSAGES.nothingLeft);
   const applied = await checkStateAsync(() =>
     transitionClipRow(ctx.db, clip, { type: 'confirm' }, { edits }),

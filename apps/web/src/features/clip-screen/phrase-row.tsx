@@ -8,10 +8,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import {
-  MAX_PHRASE_CHARS,
   formatSeconds,
   isUnrecognisedPhrase,
   phraseMarker,
+  phraseTextLimit,
   showsTickButton,
   wordsBelowTolerance,
 } from '@roughcut/shared';
@@ -37,8 +37,15 @@ type Props = {
 
 const MARKER_COLOURS = { blue: '#2563eb', red: '#dc2626' } as const;
 
-/** Why a phrase needs a look; nothing once the user typed over it or ticked it. */
+/**
+ * Why a phrase needs a look: its text at the length its time can carry (typing stops there), or
+ * unsure words until the user typed over it or ticked it.
+ */
 const hintOf = (phrase: Phrase, tolerance: number): string | null => {
+  const limit = phraseTextLimit(phrase);
+  if (phrase.phrase.length >= limit) {
+    return `At most ${limit} characters for ${formatSeconds(phrase.end - phrase.start)} s of speech`;
+  }
   if (phrase.valid === true) return null;
   if (isUnrecognisedPhrase(phrase)) return 'Speech not recognised: type what was said';
   const unsure = wordsBelowTolerance(phrase, tolerance);
@@ -125,7 +132,7 @@ export const PhraseRow = memo(function PhraseRow({
             if (event.key === 'Enter') event.preventDefault();
           }}
           inputProps={{
-            maxLength: MAX_PHRASE_CHARS,
+            maxLength: phraseTextLimit(phrase),
             'aria-label': `Text of phrase ${index + 1}`,
             spellCheck: true,
           }}
