@@ -20,6 +20,24 @@ describe('groupPhrases', () => {
     expect(groupPhrases(words('a b c d e f g'), { maxWords: 1 })).toHaveLength(7);
   });
 
+  it('breaks a long sentence after a comma or dash when the phrase sizes allow it', () => {
+    const phrases = groupPhrases(words('Keep each pause short, and cut all the rest.'), {
+      maxWords: 5,
+    });
+    expect(phrases.map((p) => p.phrase)).toEqual([
+      'Keep each pause short,',
+      'and cut all the rest.',
+    ]);
+    const dashed = groupPhrases(words('Cut the pauses— then keep the words, all of them.'), {
+      maxWords: 4,
+    });
+    expect(dashed.map((p) => p.phrase)).toEqual([
+      'Cut the pauses—',
+      'then keep the words,',
+      'all of them.',
+    ]);
+  });
+
   it('keeps words and confidences and spans them exactly', () => {
     const [phrase] = groupPhrases(words('hello there', 1, 0.42));
     expect(phrase).toMatchObject({ start: 1, phrase: 'hello there' });

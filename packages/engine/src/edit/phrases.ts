@@ -46,15 +46,43 @@ const toPhrase = (words: Word[]): Phrase => ({
   words,
 });
 
-/** Splits a run into ceil(n/max) chunks of near-equal size, so no phrase is a lone orphan word. */
-function balancedChunks<T>(items: T[], max: number): T[][] {
-  const count = Math.ceil(items.length / max);
-  const chunks: T[][] = [];
-  let index = 0;
-  for (let c = 0; c < count; c++) {
-    const size = Math.ceil((items.length - index) / (count - c));
-    chunks.push(items.slice(index, index + size));
-    index += size;
+const CLAUSE_END = /[,;:\u2013\u2014]["'”’)\]]*$/u;
+/** What a break costs that is not after a comma, semicolon, colon or dash (in squared words). */
+const MID_CLAUSE_BREAK_COST = 1.5;
+
+/**
+ * Splits a run into ceil(n/max) chunks of at most `max` words, near-equal in size (no phrase is a
+ * lone orphan word) and, where the sizes allow, broken after a comma or dash rather than inside a
+ * clause: the fewest phrases, each reading as a piece of the sentence.
+ */
+function balancedChunks(items: Word[], max: number): Word[][] {
+  const n = items.length;
+  const count = Math.ceil(n / max);
+  if (count <= 1) return [items];
+  const ideal = n / count;
+  const breakCost = (end: number) =>
+    end === n || CLAUSE_END.test(items[end - 1]?.text.trim() ?? '') ? 0 : MID_CLAUSE_BREAK_COST;
+  // cost[k][i]: the best way to make the first i words into k chunks; from[k][i] its last break.
+  const cost = Array.from({ length: count + 1 }, () => new Array<number>(n + 1).fill(Infinity));
+  const from = Array.from({ length: count + 1 }, () => new Array<number>(n + 1).fill(0));
+  cost[0]![0] = 0;
+  for (let k = 1; k <= count; k++) {
+    for (let i = 1; i <= n; i++) {
+      for (let size = 1; size <= Math.min(max, i); size++) {
+        const before = cost[k - 1]![i - size]!;
+        const total = before + (size - ideal) ** 2 + breakCost(i);
+        if (total < cost[k]![i]!) {
+          cost[k]![i] = total;
+          from[k]![i] = i - size;
+        }
+      }
+    }
+  }
+  const chunks: Word[][] = [];
+  for (let k = count, i = n; k > 0; k--) {
+    const start = from[k]![i]!;
+    chunks.unshift(items.slice(start, i));
+    i = start;
   }
   return chunks;
 }
