@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_DRAW_SETTINGS,
@@ -9,6 +10,7 @@ import {
   assetListResponseSchema,
   clipListResponseSchema,
   clipSchema,
+  waveformResponseSchema,
 } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
@@ -18,7 +20,9 @@ import { errOf, waitForStatus } from '../../test/video-edits.ts';
 import type { Call } from '../../test/video-edits.ts';
 import { editedAssetsOfClip } from '../assets/assets.repository.ts';
 import { subtitlesKeyOf } from '../autojobs/render.job.ts';
+import { MAX_WAVEFORM_VALUES, saveWaveform } from './clip-waveform.storage.ts';
 import { LONG_GAPS, SHORT_GAPS, SHORT_SEGMENTS, reviewable } from './clips.fixtures.ts';
+import { clips } from './clips.schema.ts';
 
 describe.each(TEST_DATABASES)('clip review and Continue on %s', (kind) => {
   let t: TestApp;
@@ -237,6 +241,24 @@ describe.each(TEST_DATABASES)('clip review and Continue on %s', (kind) => {
     });
     expect(fine.statusCode).toBe(200);
     expect(clipSchema.parse(fine.json()).segments).toHaveLength(2);
+  });
+
+  it('answers a bounded waveform for a clip whose window a lying header stretched', async () => {
+    const { call, jobId, instanceId } = await reviewable(t, talk);
+    const [long] = await list(call, jobId, instanceId);
+    const db = Float32Array.from({ length: 800 }, (_, i) => (i < 100 ? -20 : -90));
+    await saveWaveform(t.app.ctx.storage, jobId, instanceId, { frameS: 0.01, db });
+    // NOTE: a clip stored before lengths were measured: its window runs 36,000,000 s.
+    await t.app.ctx.db
+      .update(clips)
+      .set({ endS: 36_000_000 })
+      .where(eq(clips.id, long?.id ?? ''));
+    const response = await call('GET', apiPaths.clipWaveform(jobId, instanceId, long?.id ?? ''));
+    expect(response.statusCode).toBe(200);
+    const answer = waveformResponseSchema.parse(response.json());
+    expect(answer.peaks.length).toBeLessThanOrEqual(MAX_WAVEFORM_VALUES);
+    expect(answer.peaks[0]).toBe(1);
+    expect(response.body.length).toBeLessThan(1024 * 1024);
   });
 
   it("answers 404 for another user's job, instance or clip, and changes nothing", async () => {
