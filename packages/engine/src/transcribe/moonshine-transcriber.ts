@@ -1,6 +1,10 @@
 // The default English engine: Moonshine tiny on utterances cut at the voice detector's pauses, each
 // brought to a steady level and decoded with a small beam; the words then get times from the
 // aligner. See docs/decisions/0005-offline-transcription.md.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { alignUtterances } from '../align/align-words.ts';
 import { computeEnergyTrack } from '../audio/energy-track.ts';
 import { readWavInfo } from '../audio/wav-header.ts';
 import { EngineError } from '../types.ts';
@@ -10,7 +14,7 @@ import { decodeMoonshine, loadMoonshine } from './moonshine-model.ts';
 import type { DecodeOptions } from './moonshine-model.ts';
 import { tokensToWords } from './moonshine-words.ts';
 import type { HeardWord } from './moonshine-words.ts';
-import { normaliseLevel, readSpanSamples } from './utterance-audio.ts';
+import { levelGain, normaliseLevel, readSpanSamples, writeLevelledWav } from './utterance-audio.ts';
 import { planUtterances } from './utterance-plan.ts';
 import type { UtteranceOptions } from './utterance-plan.ts';
 
@@ -21,7 +25,11 @@ export type MoonshineOptions = {
   normalise?: boolean;
 };
 
-export type HeardUtterance = Span & { words: HeardWord[] };
+export type HeardUtterance = Span & {
+  words: HeardWord[];
+  /** The gain the utterance was brought to its level with (1 when not normalised). */
+  gain: number;
+};
 
 // NOTE: shares of the wall time: the voice detector and the aligner are small beside decoding.
 const SHARE = { voice: 0.08, decode: 0.82 } as const;
@@ -33,23 +41,6 @@ function abortError(signal: AbortSignal): Error {
 /** A finished utterance's name in a TranscriptChunkStore (safe in a file name). */
 export const utteranceKey = (span: Span): string =>
   `moonshine-${span.start.toFixed(3)}-${span.end.toFixed(3)}`;
-
-/**
- * Words over their utterance's span in proportion to their length.
- * WARNING: a placeholder until the aligner lands; the times are rough.
- */
-function spreadWords(utterance: HeardUtterance): Word[] {
-  const pad = Math.min(0.4, (utterance.end - utterance.start) / 4);
-  const chars = utterance.words.reduce((n, w) => n + w.text.length + 1, 0);
-  const perChar = (utterance.end - utterance.start - 2 * pad) / Math.max(1, chars);
-  let at = utterance.start + pad;
-  return utterance.words.map((w) => {
-    const start = at;
-    at += (w.text.length + 1) * perChar;
-    const round = (s: number) => Math.round(s * 1000) / 1000;
-    return { text: w.text, confidence: w.confidence, start: round(start), end: round(at) };
-  });
-}
 
 /** What Moonshine hears in each utterance of a 16 kHz mono WAV, without word times. */
 export async function hearUtterances(
@@ -79,16 +70,20 @@ export async function hearUtterances(
     const key = utteranceKey(span);
     const stored = await options.chunkStore?.load(key);
     let words: HeardWord[];
+    const samples = await readSpanSamples(wavPath, info, span);
+    const gain = options.normalise === false ? 1 : levelGain(samples);
     if (stored) {
       words = stored.map((w) => ({ text: w.text, confidence: w.confidence }));
     } else {
-      const samples = await readSpanSamples(wavPath, info, span);
-      const audio = options.normalise === false ? samples : normaliseLevel(samples);
-      words = tokensToWords(await decodeMoonshine(audio, options.decode));
+      words = tokensToWords(await decodeMoonshine(normaliseLevel(samples, gain), options.decode));
       if (signal?.aborted) throw abortError(signal);
-      await options.chunkStore?.save(key, spreadWords({ ...span, words }));
+      // NOTE: times are the aligner's, made again on a retry; a stored word carries its utterance's.
+      await options.chunkStore?.save(
+        key,
+        words.map((w) => ({ ...w, start: span.start, end: span.end })),
+      );
     }
-    heard.push({ ...span, words });
+    heard.push({ ...span, words, gain });
     done += span.end - span.start;
     onProgress?.(SHARE.voice + (SHARE.decode * done) / Math.max(total, 1e-9));
   }
@@ -101,9 +96,16 @@ export async function transcribeWithMoonshine(
   options: TranscribeOptions & MoonshineOptions,
 ): Promise<Word[]> {
   const heard = await hearUtterances(wavPath, options);
-  const words = heard.flatMap(spreadWords);
-  options.onProgress?.(1);
-  return words;
+  const dir = await mkdtemp(join(tmpdir(), 'roughcut-moonshine-'));
+  try {
+    const levelled = join(dir, 'levelled.wav');
+    await writeLevelledWav(wavPath, await readWavInfo(wavPath), heard, levelled);
+    const words = await alignUtterances(levelled, heard, { signal: options.signal });
+    options.onProgress?.(1);
+    return words;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** True when the model files are installed and load in this process. */

@@ -67,9 +67,11 @@ describe('Moonshine transcriber', () => {
       expect(w.confidence).toBeGreaterThanOrEqual(0);
       expect(w.confidence).toBeLessThanOrEqual(1);
       expect(w.end).toBeGreaterThan(w.start);
-      const inside = sentences.some((s) => w.start >= s.start - 1 && w.end <= s.end + 1);
+      const inside = sentences.some((s) => w.start >= s.start - 0.15 && w.end <= s.end + 0.15);
       expect(inside, `${w.text} ${w.start}-${w.end}`).toBe(true);
     }
+    expect(Math.abs(words[0]!.start - sentences[0]!.start)).toBeLessThan(0.1);
+    expect(Math.abs(words.at(-1)!.end - sentences.at(-1)!.end)).toBeLessThan(0.1);
     // One stored utterance per sentence (its pauses are longer than the joining pause).
     expect(store.saved.size).toBe(SENTENCES.length);
     expect(progress.at(-1)).toBe(1);

@@ -3,6 +3,7 @@
 import { open } from 'node:fs/promises';
 import type { WavInfo } from '../audio/wav-header.ts';
 import type { Span } from '../types.ts';
+import { wavHeader } from './pocketsphinx-chunks.ts';
 
 /** The level the loudest samples are brought to (-6 dBFS). */
 const TARGET_PEAK = 0.5;
@@ -11,18 +12,63 @@ const MAX_GAIN = 316;
 /** The peak is taken at this quantile of |sample|, so one click does not set the level. */
 const PEAK_QUANTILE = 0.999;
 
-/** Scales the samples, in place, so their robust peak sits at TARGET_PEAK. */
-export function normaliseLevel(samples: Float32Array): Float32Array {
-  if (!samples.length) return samples;
+/** The gain that brings the samples' robust peak to TARGET_PEAK (capped; 1 for silence). */
+export function levelGain(samples: Float32Array): number {
+  if (!samples.length) return 1;
   const magnitudes = Float32Array.from(samples, Math.abs).sort();
   const peak =
     magnitudes[Math.min(magnitudes.length - 1, Math.floor(PEAK_QUANTILE * magnitudes.length))]!;
-  if (peak <= 0) return samples;
-  const gain = Math.min(MAX_GAIN, TARGET_PEAK / peak);
+  return peak > 0 ? Math.min(MAX_GAIN, TARGET_PEAK / peak) : 1;
+}
+
+/** Scales the samples, in place, so their robust peak sits at TARGET_PEAK. */
+export function normaliseLevel(samples: Float32Array, gain = levelGain(samples)): Float32Array {
   for (let i = 0; i < samples.length; i++) {
     samples[i] = Math.max(-1, Math.min(1, samples[i]! * gain));
   }
   return samples;
+}
+
+/**
+ * A copy of a 16-bit mono WAV with each utterance at the level it was decoded at (the gain changes
+ * halfway between utterances), streamed in bounded memory: the aligner hears what the recogniser
+ * heard. NOTE: pocketsphinx's alignment fails on speech peaking near -45 dBFS.
+ */
+export async function writeLevelledWav(
+  source: string,
+  info: WavInfo,
+  utterances: readonly (Span & { gain: number })[],
+  target: string,
+): Promise<void> {
+  const total = Math.floor(info.dataBytes / 2);
+  const edges = utterances.slice(1).map((u, i) => {
+    const mid = (utterances[i]!.end + u.start) / 2;
+    return Math.round(mid * info.sampleRate);
+  });
+  const input = await open(source, 'r');
+  const output = await open(target, 'w');
+  try {
+    await output.write(wavHeader(info, total * 2));
+    const block = Buffer.alloc(1 << 20);
+    let region = 0;
+    for (let at = 0; at < total;) {
+      const count = Math.min(block.length / 2, total - at);
+      const { bytesRead } = await input.read(block, 0, count * 2, info.dataOffset + at * 2);
+      const samples = Math.floor(bytesRead / 2);
+      if (!samples) break;
+      for (let i = 0; i < samples; i++) {
+        while (region < edges.length && at + i >= edges[region]!) region++;
+        const gain = utterances[region]?.gain ?? 1;
+        const scaled = Math.round(block.readInt16LE(2 * i) * gain);
+        block.writeInt16LE(Math.max(-32768, Math.min(32767, scaled)), 2 * i);
+      }
+      await output.write(block.subarray(0, samples * 2));
+      at += samples;
+    }
+  } finally {
+    await input.close();
+    await output.close();
+  }
 }
 
 /** The samples of `span` as floats in [-1, 1]. */
