@@ -28,7 +28,7 @@ import { createMailer } from './mail/mailer.ts';
 import { modules } from './modules/index.ts';
 import { sweepLeftovers } from './modules/autojobs/leftovers.service.ts';
 import { paymentFormActions } from './modules/billing/stripe.gateway.ts';
-import { isSessionLive } from './modules/auth/sessions.ts';
+import { liveSessionStamp } from './modules/auth/sessions.ts';
 import { MediaStorage } from './storage/media-storage.ts';
 import { loadMediaSecret } from './storage/media-secret.ts';
 import { createMediaSigner } from './storage/media-token.ts';
@@ -134,7 +134,7 @@ export async function buildApp(
     await app.register(mediaRoutes, {
       storage,
       signer,
-      isSessionLive: (sessionId) => isSessionLive(ctx, sessionId),
+      sessionStamp: (sessionId) => liveSessionStamp(ctx, sessionId),
       now: () => now().getTime(),
     });
 

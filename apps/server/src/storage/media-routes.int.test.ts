@@ -22,8 +22,11 @@ describe('mediaRoutes', () => {
   let clock = Date.now();
   const video = randomBytes(200_000);
   const KEY = 'jobs/j1/a1/video.mp4';
-  const S = { sessionId: 'live-session' };
-  const liveSessions = new Set([S.sessionId, 'other-session']);
+  const S = { session: { id: 'live-session', stamp: 'pw1' } };
+  const liveSessions = new Map([
+    ['live-session', 'pw1'],
+    ['other-session', 'pw1'],
+  ]);
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'roughcut-media-'));
@@ -36,7 +39,7 @@ describe('mediaRoutes', () => {
     await app.register(mediaRoutes, {
       storage,
       signer,
-      isSessionLive: (id) => Promise.resolve(liveSessions.has(id)),
+      sessionStamp: (id) => Promise.resolve(liveSessions.get(id)),
       now: () => clock,
     });
     await app.ready();
@@ -159,12 +162,14 @@ describe('mediaRoutes', () => {
     expect((await get(other)).statusCode).toBe(403);
   });
 
-  it('refuses the links of a session that has ended, whatever their expiry', async () => {
-    const mine = { sessionId: 'other-session' };
+  it('refuses the links of a session that has ended or changed its password', async () => {
+    const mine = { session: { id: 'other-session', stamp: 'pw1' } };
     const file = signer.signMediaUrl(KEY, mine);
     const zip = signer.signZipUrl([{ name: 'a.mp4', key: KEY }], { ...mine, fileName: 'z' });
     expect((await get(file, { range: 'bytes=0-9' })).statusCode).toBe(206);
-    liveSessions.delete(mine.sessionId);
+    liveSessions.set('other-session', 'pw2');
+    expect((await get(file, { range: 'bytes=0-9' })).statusCode).toBe(403);
+    liveSessions.delete('other-session');
     for (const url of [file, zip]) {
       const response = await get(url, { range: 'bytes=0-9' });
       expect(response.statusCode).toBe(403);

@@ -13,7 +13,7 @@ export const MEDIA_MESSAGES = {
   invalid: 'This link is not valid. Please reload the page to get a new one.',
   expired: 'This link has expired. Please reload the page to get a new one.',
   signedOut:
-    'This link ended when its session was signed out. Please log in and reload the page to get a new one.',
+    'This link ended when its session was signed out or its password changed. Please log in and reload the page to get a new one.',
   missing: 'This file no longer exists.',
   range: 'The requested range is not available in this file.',
 } as const;
@@ -21,8 +21,11 @@ export const MEDIA_MESSAGES = {
 export type MediaRoutesOptions = {
   storage: MediaStorage;
   signer: MediaSigner;
-  /** Whether the session a link names is still signed in (cached: every range request asks). */
-  isSessionLive(sessionId: string): Promise<boolean>;
+  /**
+   * The credential stamp of the session a link names while it is signed in, else undefined
+   * (cached: every range request asks).
+   */
+  sessionStamp(sessionId: string): Promise<string | undefined>;
   /** App clock in ms (for Cache-Control max-age); defaults to Date.now. */
   now?: () => number;
 };
@@ -46,7 +49,8 @@ export const mediaRoutes: FastifyPluginCallback<MediaRoutesOptions> = (app, opti
         );
       }
       const grant = verified.grant;
-      if (!(await options.isSessionLive(grant.sessionId))) {
+      const stamp = await options.sessionStamp(grant.session.id);
+      if (stamp === undefined || stamp !== grant.session.stamp) {
         throw new HttpError(403, MEDIA_MESSAGES.signedOut);
       }
       const maxAge = Math.max(0, grant.expiresAt - Math.floor(now() / 1000));

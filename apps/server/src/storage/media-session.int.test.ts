@@ -74,10 +74,12 @@ describe.each(TEST_DATABASES)('media links and sessions on %s', (kind) => {
     expect(still.rawPayload.equals(video.subarray(0, 100))).toBe(true);
   });
 
-  it('stops serving the links of the sessions a password change signs out', async () => {
+  it("stops serving every link made before a password change, its own session's too", async () => {
     const user = await userWithVideo();
     const stolen = await user.linkFor(user.first);
+    const own = await user.linkFor(user.second);
     expect((await fetchMedia(stolen)).statusCode).toBe(206);
+    expect((await fetchMedia(own)).statusCode).toBe(206);
 
     const saved = await user.second('POST', apiPaths.saveUser(), {
       username: user.creds.username,
@@ -85,8 +87,16 @@ describe.each(TEST_DATABASES)('media links and sessions on %s', (kind) => {
     });
     expect(saved.statusCode).toBe(200);
     expect((await fetchMedia(stolen)).statusCode).toBe(403);
-    // The session that changed the password stays signed in, and so do its fresh links.
+    expect((await fetchMedia(own)).statusCode).toBe(403);
+    // The session that changed the password stays signed in, and its fresh links work.
     expect((await fetchMedia(await user.linkFor(user.second))).statusCode).toBe(206);
+    // A username change alone ends nothing.
+    const kept = await user.linkFor(user.second);
+    const renamed = await user.second('POST', apiPaths.saveUser(), {
+      username: `${user.creds.username}x`,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await fetchMedia(kept)).statusCode).toBe(206);
   });
 
   it('expires after its lifetime while a fresh link from the same session works', async () => {

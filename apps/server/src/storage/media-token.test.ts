@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMediaSigner } from './media-token.ts';
 
 const SECRET = 's'.repeat(64);
-const S = { sessionId: 'session-hash' };
+const S = { session: { id: 'session-hash', stamp: 'stamp' } };
 
 const tokenOf = (url: string): string => url.slice('/api/media/'.length);
 
@@ -20,7 +20,7 @@ describe('media tokens', () => {
         contentType: 'video/mp4',
         disposition: 'inline',
         expiresAt: 1_000_000_060,
-        sessionId: 'session-hash',
+        session: { id: 'session-hash', stamp: 'stamp' },
       },
     });
   });
@@ -38,7 +38,7 @@ describe('media tokens', () => {
         kind: 'zip',
         fileName: 'My edit.zip',
         entries: [{ name: 'a.mp4', key: 'jobs/j/a/a.mp4' }],
-        sessionId: 'session-hash',
+        session: { id: 'session-hash', stamp: 'stamp' },
       },
     });
   });

@@ -1,7 +1,7 @@
 // Signed, expiring media URLs: /api/media/<base64url(JSON payload)>.<base64url(HMAC-SHA256)>.
 // The signature is the authorisation, so only authenticated endpoints that checked ownership
-// may hand these out. Each link names the session that asked for it and lives minutes, so
-// signing out (or a password change, which ends the other sessions) ends its links too.
+// may hand these out. Each link names the session that asked for it and the password it was
+// signed in with, and lives minutes: signing out or a password change ends its links too.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MEDIA_LINK_LIFETIME_S } from '@roughcut/shared';
 import { z } from 'zod';
@@ -19,6 +19,8 @@ const filePayloadSchema = z.object({
   v: z.literal(2),
   /** the sessions.id (hash of the cookie token) that asked for the link */
   s: z.string().min(1),
+  /** its credential stamp (changes with the password) */
+  c: z.string().min(1),
   /** storage key */
   k: keySchema,
   /** expiry, unix seconds */
@@ -34,6 +36,7 @@ const filePayloadSchema = z.object({
 const zipPayloadSchema = z.object({
   v: z.literal(2),
   s: z.string().min(1),
+  c: z.string().min(1),
   /** entries as [name inside the zip, storage key] */
   z: z.array(z.tuple([z.string().min(1), keySchema])).min(1),
   e: z.number().int(),
@@ -50,21 +53,24 @@ export type MediaGrant =
       contentType: string;
       disposition: Disposition;
       expiresAt: number;
-      sessionId: string;
+      session: MediaSession;
     }
   | {
       kind: 'zip';
       entries: ZipGrantEntry[];
       fileName: string;
       expiresAt: number;
-      sessionId: string;
+      session: MediaSession;
     };
+
+/** Who asked for a link: the sessions.id and its credential stamp at the time. */
+export type MediaSession = { id: string; stamp: string };
 
 export type ZipGrantEntry = { name: string; key: string };
 
 export type SignFileOptions = {
-  /** The session asking for the link (request.sessionId): the link dies with it. */
-  sessionId: string;
+  /** The session asking for the link: the link dies with it or with its password. */
+  session: MediaSession;
   expiresInS?: number;
   /** Defaults to the key's last segment. */
   fileName?: string;
@@ -73,7 +79,7 @@ export type SignFileOptions = {
   disposition?: Disposition;
 };
 
-export type SignZipOptions = { sessionId: string; expiresInS?: number; fileName: string };
+export type SignZipOptions = { session: MediaSession; expiresInS?: number; fileName: string };
 
 export type VerifyResult =
   { ok: true; grant: MediaGrant } | { ok: false; reason: 'invalid' | 'expired' };
@@ -108,7 +114,8 @@ export function createMediaSigner(secret: string, now: () => number = Date.now):
       return toUrl(
         filePayloadSchema.parse({
           v: 2,
-          s: options.sessionId,
+          s: options.session.id,
+          c: options.session.stamp,
           k: storageKey,
           e: expiry(options.expiresInS),
           n: fileName,
@@ -123,7 +130,8 @@ export function createMediaSigner(secret: string, now: () => number = Date.now):
       return toUrl(
         zipPayloadSchema.parse({
           v: 2,
-          s: options.sessionId,
+          s: options.session.id,
+          c: options.session.stamp,
           z: entries.map((entry) => [entry.name, entry.key]),
           e: expiry(options.expiresInS),
           n: fileName,
@@ -157,7 +165,7 @@ export function createMediaSigner(secret: string, now: () => number = Date.now):
             entries: payload.z.map(([name, k]) => ({ name, key: k })),
             fileName: payload.n,
             expiresAt: payload.e,
-            sessionId: payload.s,
+            session: { id: payload.s, stamp: payload.c },
           },
         };
       }
@@ -170,7 +178,7 @@ export function createMediaSigner(secret: string, now: () => number = Date.now):
           contentType: payload.t,
           disposition: payload.d === 'a' ? 'attachment' : 'inline',
           expiresAt: payload.e,
-          sessionId: payload.s,
+          session: { id: payload.s, stamp: payload.c },
         },
       };
     },

@@ -8,6 +8,7 @@ import { jobAssetKey } from '../../storage/storage-keys.ts';
 import { receiveUpload } from '../../storage/upload.ts';
 import { findRunOfJob, loadOwnedJob } from '../shared/ownership.ts';
 import { chargeEditOnce } from '../shared/edit-allowance.ts';
+import { mediaSessionOf } from '../shared/media-session.ts';
 import { assertUploadFits, reserveUploadRoom } from '../shared/storage-quota.ts';
 import { probeUpload } from '../autojobs/engine.adapter.ts';
 import { checkState } from '../autojobs/job-state.http.ts';
@@ -154,7 +155,7 @@ export async function getAssetUrl(
   }
   return {
     url: ctx.signer.signMediaUrl(asset.storageKey, {
-      sessionId,
+      session: await mediaSessionOf(ctx, sessionId),
       fileName: asset.name,
       contentType: 'video/mp4',
       disposition: 'inline',
@@ -184,11 +185,12 @@ export async function getDownloadUrl(
       ? conflict(ASSET_MESSAGES.nothingToDownload)
       : notFound(ASSET_MESSAGES.notFound);
   await chargeEditOnce(ctx, userId, instance);
+  const session = await mediaSessionOf(ctx, sessionId);
   const [only] = videos;
   if (videos.length === 1 && only?.storageKey) {
     return {
       url: ctx.signer.signMediaUrl(only.storageKey, {
-        sessionId,
+        session,
         fileName: only.name,
         contentType: 'video/mp4',
         disposition: 'attachment',
@@ -198,7 +200,7 @@ export async function getDownloadUrl(
   return {
     url: ctx.signer.signZipUrl(
       videos.map((a) => ({ name: a.name, key: a.storageKey ?? '' })),
-      { sessionId, fileName: `${job.name}.zip` },
+      { session, fileName: `${job.name}.zip` },
     ),
   };
 }

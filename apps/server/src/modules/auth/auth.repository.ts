@@ -82,7 +82,13 @@ export type SessionUserRow = Pick<
   UserRow,
   'id' | 'email' | 'username' | 'emailConfirmed' | 'pendingEmail'
 >;
-export type SessionWithUser = { sessionId: string; expiresAt: Date; user: SessionUserRow };
+export type SessionWithUser = {
+  sessionId: string;
+  expiresAt: Date;
+  /** Changes with the password (a digest of its hash): media links carry it and die with it. */
+  credentialStamp: string;
+  user: SessionUserRow;
+};
 
 export async function insertSession(
   db: Db,
@@ -96,6 +102,7 @@ const prepareSessionLookup = (db: Db) =>
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
+      credentialStamp: sql<string>`left(md5(${users.passwordHash}), 16)`,
       user: {
         id: users.id,
         email: users.email,

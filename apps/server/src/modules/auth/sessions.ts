@@ -92,11 +92,14 @@ async function lookUpSession(
   return session;
 }
 
-/** Whether a session (by its sessions.id) is still signed in: media links die with theirs. */
-export async function isSessionLive(ctx: AppContext, id: string): Promise<boolean> {
+/**
+ * A signed-in session's credential stamp (by its sessions.id), undefined once it has ended:
+ * media links name both, so they die with the session and with a password change.
+ */
+export async function liveSessionStamp(ctx: AppContext, id: string): Promise<string | undefined> {
   const now = ctx.now().getTime();
   const session = await lookUpSession(ctx, id, now);
-  return session !== undefined && session.expiresAt.getTime() > now;
+  return session && session.expiresAt.getTime() > now ? session.credentialStamp : undefined;
 }
 
 export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
