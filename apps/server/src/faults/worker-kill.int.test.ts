@@ -83,10 +83,19 @@ describe.skipIf(!DATABASE_URL)('a worker killed with SIGKILL (PostgreSQL)', () =
   const jobNow = async (): Promise<AutoJob> =>
     autoJobSchema.parse((await call('GET', apiPaths.autojob(job.id))).json());
 
-  /** Kills the worker, checks its children die, and returns when the kill happened. */
+  /**
+   * Kills the worker as soon as it runs a child matching `expectChild` (a recogniser between two
+   * chunks runs none for a moment), checks its children die, and returns when the kill happened.
+   */
   async function killWorker(worker: Proc, expectChild: RegExp): Promise<number> {
-    const children = await childrenOf(worker.pid);
-    expect(children.map((c) => c.comm).join(' ')).toMatch(expectChild);
+    const children = await pollUntil(
+      `a ${String(expectChild)} child of the worker`,
+      async () => {
+        const found = await childrenOf(worker.pid);
+        return found.some((c) => expectChild.test(c.comm)) ? found : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 20 },
+    );
     const killedAt = Date.now();
     await worker.kill9();
     await pollUntil(
