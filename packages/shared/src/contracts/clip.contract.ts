@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { MAX_ENGAGEMENT_SCORE, MIN_GAP_LENGTH_S } from '../constants.ts';
 import { drawSettingsSchema } from '../draw-settings.ts';
-// NOTE: the rules module imports only types from here, so there is no import cycle at run time.
-import { NOTHING_CONFIRMED_MESSAGE } from '../rules/clip-confirm.rules.ts';
 import { entityIdSchema, jobStatusSchema } from './autojob.contract.ts';
 
 // SPEC section 3 "Clip", "Gap", "Confirm payload" and section 7 "Clips". All times (the clip's
@@ -199,6 +197,10 @@ export const defaultConfirmClipRequestSchema = z.object({
   subtitle: z.literal('default'),
 });
 export type DefaultConfirmClipRequest = z.infer<typeof defaultConfirmClipRequestSchema>;
+
+// SPEC 5 "Clip confirmation submit": the screen and the API refuse an empty confirm alike.
+export const NOTHING_CONFIRMED_MESSAGE =
+  'Unable to submit - you have not confirmed any edits yet for this clip.';
 
 /**
  * Confirm from the clip screen: `cut` only when Speech Gaps is confirmed; `subtitle` (with

@@ -1,5 +1,10 @@
 import type { DrawSettings } from '../draw-settings.ts';
-import type { ConfirmPhrase, CustomConfirmClipRequest, Gap } from '../contracts/clip.contract.ts';
+import {
+  NOTHING_CONFIRMED_MESSAGE,
+  type ConfirmPhrase,
+  type CustomConfirmClipRequest,
+  type Gap,
+} from '../contracts/clip.contract.ts';
 import type { JobStatus } from '../constants.ts';
 import { sortGaps } from './gap-editing.rules.ts';
 
@@ -12,9 +17,6 @@ export const CLIP_EDIT_STEP_LABELS: Record<ClipEditStep, string> = {
   'speech-gaps': 'Speech Gaps',
   subtitles: 'Subtitles',
 };
-
-export const NOTHING_CONFIRMED_MESSAGE =
-  'Unable to submit - you have not confirmed any edits yet for this clip.';
 
 export const INITIAL_SELECTED_STEP: ClipEditStep = 'speech-gaps';
 
