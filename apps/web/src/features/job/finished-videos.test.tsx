@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, notifyManager } from '@tanstack/react-query';
 import { TRIAL_EXHAUSTED_MESSAGE } from '@roughcut/shared';
 import type { Asset, AutoJob } from '@roughcut/shared';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import { assetsApi } from '../../api/assets.api.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { FinishedVideos } from './finished-videos.tsx';
 
 const job: AutoJob = {
@@ -33,6 +34,7 @@ const video: Asset = {
 };
 
 let alerts: string[];
+let lastClient: QueryClient | undefined;
 beforeEach(() => {
   alerts = [];
   vi.stubGlobal('alert', (message?: unknown) => alerts.push(String(message)));
@@ -45,6 +47,7 @@ afterEach(() => {
 
 function renderVideos() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  lastClient = client;
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -88,5 +91,24 @@ describe('the finished videos', () => {
     await waitFor(() => expect(screen.queryByTestId('finished-video-refused')).toBeNull());
     expect(url).toHaveBeenCalledTimes(2);
     expect(screen.getByLabelText(video.name).getAttribute('src')).toBe('/media/clip-1.mp4#t=0.001');
+  });
+
+  it('keeps playing the link it has when a renewal of it fails', async () => {
+    vi.spyOn(assetsApi, 'url')
+      .mockResolvedValueOnce({ url: '/media/clip-1.mp4' })
+      .mockRejectedValue(new ApiError(500, undefined));
+    renderVideos();
+    const player = await screen.findByLabelText(video.name);
+    // NOTE: query results reach the component at once, so the render after the refetch is in.
+    notifyManager.setScheduler((callback) => callback());
+    try {
+      await act(() => lastClient?.refetchQueries());
+    } finally {
+      notifyManager.setScheduler((callback) => setTimeout(callback, 0));
+    }
+    expect(assetsApi.url).toHaveBeenCalledTimes(2);
+    expect(lastClient?.getQueryState(queryKeys.assetUrl(job.id, video.id))?.status).toBe('error');
+    expect(screen.queryByTestId('finished-video-refused')).toBeNull();
+    expect(player.getAttribute('src')).toBe('/media/clip-1.mp4#t=0.001');
   });
 });

@@ -35,10 +35,12 @@ function FinishedVideo({
   const url = useAssetUrl(job.id, asset.id);
   const media = useMediaSource(url.data);
   const [loaded, setLoaded] = useState(false);
-  // NOTE: a refused link (a trial with no edit left for a run not yet counted) ends the loading.
-  const refused = url.isError
-    ? refusedVideoNotice(describeError(url.error, VIDEO_UNAVAILABLE_FALLBACK))
-    : null;
+  // NOTE: a refused link (a trial with no edit left for a run not yet counted) ends the loading;
+  // a failed renewal of a link already playing does not stop it.
+  const refused =
+    url.isError && url.data === undefined
+      ? refusedVideoNotice(describeError(url.error, VIDEO_UNAVAILABLE_FALLBACK))
+      : null;
   return (
     <Card
       component="article"
