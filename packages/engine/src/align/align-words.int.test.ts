@@ -19,6 +19,7 @@ const percentile = (values: number[], p: number) =>
 
 let dir = '';
 let wav = '';
+let quietWav = '';
 let truth: TrueWord[] = [];
 let span = { start: 0, end: 0 };
 
@@ -30,6 +31,11 @@ beforeAll(async () => {
   const track = assembleSpeech(clips, { silenceS: 0.4, leadInS: LEAD_S, tailS: 0.8, fps: 25 });
   wav = join(dir, 'speech.wav');
   await writeFile(wav, encodeWav(track.pcm));
+  // The same speech peaking near -45 dBFS, as some real recordings do.
+  const peak = track.pcm.samples.reduce((m, s) => Math.max(m, Math.abs(s)), 0);
+  const quiet = track.pcm.samples.map((s) => Math.round((s * 32768 * 10 ** (-45 / 20)) / peak));
+  quietWav = join(dir, 'quiet.wav');
+  await writeFile(quietWav, encodeWav({ ...track.pcm, samples: quiet }));
   const perSentence = await Promise.all(
     track.sentences.map(async (s) =>
       (await fliteWordTimes(s.text, dir, VOICE)).map((w) => ({
@@ -67,6 +73,17 @@ describe('alignUtterances', () => {
       expect(w.start).toBeGreaterThanOrEqual(span.start);
       expect(w.end).toBeLessThanOrEqual(span.end);
     }
+  }, 60_000);
+
+  it('times speech that peaks near -45 dBFS as well as loud speech', async () => {
+    const given = SENTENCES.join(' ')
+      .split(' ')
+      .map((text) => ({ text, confidence: 0.9 }));
+    const words = await alignUtterances(quietWav, [{ ...span, words: given }]);
+    const startErrors = words.map((w, i) => Math.abs(w.start - (truth[i]?.start ?? NaN)));
+    expect(words.every((w) => w.confidence === 0.9)).toBe(true);
+    expect(percentile(startErrors, 50)).toBeLessThanOrEqual(0.04);
+    expect(Math.max(...startErrors)).toBeLessThanOrEqual(0.12);
   }, 60_000);
 
   it('stops its aligners when aborted', async () => {

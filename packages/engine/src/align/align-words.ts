@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readWavInfo } from '../audio/wav-header.ts';
 import type { WavInfo } from '../audio/wav-header.ts';
-import { writeWavChunk } from '../transcribe/pocketsphinx-chunks.ts';
 import {
   isPocketsphinxInstalled,
   pocketsphinxConcurrency,
@@ -20,6 +19,7 @@ import {
   parseAlignmentOutput,
 } from './align-grammar.ts';
 import type { AlignedPosition } from './align-grammar.ts';
+import { writeLevelledChunk } from './level-chunk.ts';
 import { runAligner } from './run-aligner.ts';
 import { loadDictionary, pronounce } from './pronounce.ts';
 import type { Dictionary } from './pronounce.ts';
@@ -130,7 +130,7 @@ async function alignOne(
     end: Math.min(info.durationS, utterance.end + EDGE_PAD_S),
   };
   const stem = join(dir, `u${index}`);
-  await writeWavChunk(context.wavPath, info, chunk, `${stem}.wav`);
+  await writeLevelledChunk(context.wavPath, info, chunk, `${stem}.wav`);
   await writeFile(`${stem}.fsg`, buildAlignmentGrammar(pronounced));
   await writeFile(`${stem}.dict`, buildAlignmentDictionary(pronounced));
   try {
