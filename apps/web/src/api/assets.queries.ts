@@ -1,8 +1,9 @@
-import { ASSET_POLL_MS, shouldPollAsset } from '@roughcut/shared';
+import { ASSET_POLL_MS } from '@roughcut/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { assetsApi } from './assets.api.ts';
 import { mediaLinkRenewers, renewDelayMs } from './media-link.ts';
 import { queryKeys } from './query-keys.ts';
+import { shouldPollAsset } from '../lib/upload-indicator.rules.ts';
 
 /** A job's assets; re-checked every 2.5 s while one is uploading (SPEC 4.1). */
 export const assetListQuery = (jobId: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobStatus } from '../constants.ts';
+import type { JobStatus } from '@roughcut/shared';
 import {
   ADD_STEP_FIRST,
   canOpenJob,

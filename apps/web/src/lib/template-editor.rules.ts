@@ -1,4 +1,4 @@
-import { EXAMPLE_LANDSCAPE, EXAMPLE_PORTRAIT } from '../constants.ts';
+import { EXAMPLE_LANDSCAPE, EXAMPLE_PORTRAIT } from '@roughcut/shared';
 
 // SPEC 2.11, 4.5 and 5 "Template editor".
 

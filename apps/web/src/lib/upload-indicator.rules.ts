@@ -1,5 +1,5 @@
-import { UPLOAD_INDICATOR_LINGER_MS } from '../constants.ts';
-import type { Asset } from '../contracts/asset.contract.ts';
+import { UPLOAD_INDICATOR_LINGER_MS } from '@roughcut/shared';
+import type { Asset } from '@roughcut/shared';
 
 // SPEC 4.1 "Upload indicator" and the asset polling rules.
 

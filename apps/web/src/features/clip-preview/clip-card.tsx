@@ -6,12 +6,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { clipConfirmationBadge, formatEngagementScore } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import { Link as RouterLink } from 'react-router';
 import { TONE_COLORS } from '../edits/status-tone.tsx';
 import { timelineEditorPath } from '../gap-timeline/timeline-paths.ts';
 import { SegmentPlayer } from './segment-player.tsx';
+import { clipConfirmationBadge, formatEngagementScore } from './clip.format.ts';
 
 type Props = {
   clip: Clip;

@@ -1,5 +1,4 @@
-import { MAX_ENGAGEMENT_SCORE } from '../constants.ts';
-import { roundTo } from './time.format.ts';
+import { MAX_ENGAGEMENT_SCORE, roundTo } from '@roughcut/shared';
 
 /**
  * The clip card's engagement score "(x/10)", shown only for short (non-long-form) clips.

@@ -1,10 +1,11 @@
-import { JOB_POLL_MS, clipScreenState, findUneditedVideo } from '@roughcut/shared';
+import { JOB_POLL_MS, clipScreenState } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useAssetUrl, useAssets } from '../../api/assets.queries.ts';
 import { useAutojob } from '../../api/autojobs.queries.ts';
 import type { InstanceRef } from '../../api/clips.api.ts';
 import { clipQuery } from '../../api/clips.queries.ts';
+import { findUneditedVideo } from '../../lib/upload-indicator.rules.ts';
 
 export type ClipData = {
   ref: InstanceRef | undefined;

@@ -2,8 +2,12 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NO_EDITS_FOUND, NO_EDITS_YET_SUBTITLE, NO_EDITS_YET_TITLE } from '@roughcut/shared';
 import { NoEditsFound, NoEditsYet } from './edits-empty.tsx';
+import {
+  NO_EDITS_FOUND,
+  NO_EDITS_YET_SUBTITLE,
+  NO_EDITS_YET_TITLE,
+} from '../../lib/job-list.rules.ts';
 
 afterEach(cleanup);
 

@@ -5,7 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { NO_EDITS_FOUND, NO_EDITS_YET_SUBTITLE, NO_EDITS_YET_TITLE } from '@roughcut/shared';
+import {
+  NO_EDITS_FOUND,
+  NO_EDITS_YET_SUBTITLE,
+  NO_EDITS_YET_TITLE,
+} from '../../lib/job-list.rules.ts';
 
 const frame = {
   display: 'grid',

@@ -3,9 +3,14 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { OVERVIEW_FILTERS, OVERVIEW_LABELS } from '@roughcut/shared';
-import type { OverviewCounts, OverviewFilter, Tone } from '@roughcut/shared';
+import type { Tone } from '@roughcut/shared';
 import { TONE_COLORS } from './status-tone.tsx';
+import {
+  OVERVIEW_FILTERS,
+  OVERVIEW_LABELS,
+  type OverviewCounts,
+  type OverviewFilter,
+} from '../../lib/job-list.rules.ts';
 
 const FILTER_TONES: Record<OverviewFilter, Tone> = {
   running: 'blue',

@@ -1,16 +1,8 @@
 import AddRounded from '@mui/icons-material/AddRounded';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import {
-  ADD_STEP_FIRST,
-  EMAIL_UNCONFIRMED_NOTICE,
-  appPaths,
-  canOpenJob,
-  countOverview,
-  toggleOverviewFilter,
-  visibleJobs,
-} from '@roughcut/shared';
-import type { AutoJob, OverviewFilter, StepType } from '@roughcut/shared';
+import { appPaths } from '@roughcut/shared';
+import type { AutoJob, StepType } from '@roughcut/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -29,6 +21,15 @@ import { EditsOverview } from './edits-overview.tsx';
 import { EditsTable } from './edits-table.tsx';
 import type { RowAction } from './edits-table.tsx';
 import { useNow } from './use-now.ts';
+import {
+  ADD_STEP_FIRST,
+  EMAIL_UNCONFIRMED_NOTICE,
+  canOpenJob,
+  countOverview,
+  toggleOverviewFilter,
+  visibleJobs,
+  type OverviewFilter,
+} from '../../lib/job-list.rules.ts';
 
 type Popup = { job: AutoJob; action: RowAction } | null;
 

@@ -1,15 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import {
-  canUndo,
-  centerOn,
-  resetZoom,
-  undoDeleteEdit,
-  undoLastEdit,
-  visibleWindow,
-  zoomAround,
-} from '@roughcut/shared';
-import type { Clip, GapEditState, Span, Viewport, Word } from '@roughcut/shared';
+import type { Clip, GapEditState, Span, Word } from '@roughcut/shared';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { GapPlayer } from './gap-player.tsx';
@@ -19,6 +10,16 @@ import type { Waveform } from './timeline-geometry.ts';
 import { TimelineToolbar } from './timeline-toolbar.tsx';
 import { useEditorKeys } from './use-editor-keys.ts';
 import { useGapPlayback } from './use-gap-playback.ts';
+import {
+  canUndo,
+  centerOn,
+  resetZoom,
+  undoDeleteEdit,
+  undoLastEdit,
+  visibleWindow,
+  zoomAround,
+  type Viewport,
+} from './timeline.rules.ts';
 
 type Props = {
   clip: Clip;

@@ -1,15 +1,10 @@
-import {
-  MIN_GAP_LENGTH_S,
-  deleteGapEdit,
-  round2,
-  formatSeconds,
-  moveHandleEdit,
-} from '@roughcut/shared';
+import { MIN_GAP_LENGTH_S, round2, formatSeconds } from '@roughcut/shared';
 import type { Gap, GapEditState, HandleSide, Span } from '@roughcut/shared';
 import type { KeyboardEvent } from 'react';
 import { RULER_HEIGHT } from './timeline-canvas.ts';
 import { visibleIndexRange } from './timeline-geometry.ts';
 import type { HandleHit } from './timeline-geometry.ts';
+import { deleteGapEdit, moveHandleEdit } from './timeline.rules.ts';
 
 /** Handles are plain elements styled once by the timeline (`gapHandleStyles`), as there can be
  * a hundred and more of them re-rendered on every zoom and drag. */

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
-import { timeToPixel, visibleWindow } from '@roughcut/shared';
-import type { GapEditState, Span, Viewport, Word } from '@roughcut/shared';
+import type { GapEditState, Span, Word } from '@roughcut/shared';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { GapHandles, gapHandleStyles } from './gap-handles.tsx';
 import { TimelinePlayhead } from './timeline-playhead.tsx';
@@ -8,6 +7,7 @@ import type { PlayheadClock } from './timeline-playhead.tsx';
 import { TIMELINE_HEIGHT, drawTimeline } from './timeline-canvas.ts';
 import type { HandleHit, Waveform } from './timeline-geometry.ts';
 import { useTimelinePointer } from './use-timeline-pointer.ts';
+import { timeToPixel, visibleWindow, type Viewport } from './timeline.rules.ts';
 
 type Props = {
   /** The clip window in the source video; the timeline shows it from 0. */

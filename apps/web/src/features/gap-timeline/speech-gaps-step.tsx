@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatDuration, gapFooterLabel } from '@roughcut/shared';
+import { formatDuration } from '@roughcut/shared';
 import type { Clip, GapEditState } from '@roughcut/shared';
 import { useMemo } from 'react';
 import { useClipWaveform } from '../../api/clips.queries.ts';
 import { GapEditor } from './gap-editor.tsx';
 import { keptLength, playbackPlan } from './gap-playback.ts';
+import { gapFooterLabel } from './timeline.rules.ts';
 
 export type SpeechGapsStepProps = {
   /** The clip as fetched: its window (`start`, `end`), segments with words, `detected_gaps`. */

@@ -1,12 +1,5 @@
-import {
-  formatClock,
-  markerSpacing,
-  rulerMarkers,
-  timeToPixel,
-  visibleDuration,
-  visibleWindow,
-} from '@roughcut/shared';
-import type { Gap, Span, Viewport, Word } from '@roughcut/shared';
+import { formatClock } from '@roughcut/shared';
+import type { Gap, Span, Word } from '@roughcut/shared';
 import {
   drawnMarkerStride,
   minorTickStep,
@@ -14,6 +7,14 @@ import {
   waveformColumns,
 } from './timeline-geometry.ts';
 import type { HandleHit, Waveform } from './timeline-geometry.ts';
+import {
+  markerSpacing,
+  rulerMarkers,
+  timeToPixel,
+  visibleDuration,
+  visibleWindow,
+  type Viewport,
+} from './timeline.rules.ts';
 
 // Draws the timeline's visible window on one canvas: ruler, words, waveform and gap regions.
 

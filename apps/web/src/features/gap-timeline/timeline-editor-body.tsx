@@ -4,13 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import {
-  appPaths,
-  confirmClipRequestSchemaFor,
-  initialGapEditState,
-  isClipEditable,
-  timelineDescription,
-} from '@roughcut/shared';
+import { appPaths, confirmClipRequestSchemaFor, isClipEditable } from '@roughcut/shared';
 import type { Clip, GapEditState } from '@roughcut/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,6 +16,7 @@ import { useClipWaveform } from '../../api/clips.queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { showAlert } from '../../app/show-alert.ts';
 import { GapEditor } from './gap-editor.tsx';
+import { initialGapEditState, timelineDescription } from './timeline.rules.ts';
 
 export const SAVE_FAILED_FALLBACK = 'There was an issue saving the cut, please try again';
 

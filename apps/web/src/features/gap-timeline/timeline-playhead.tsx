@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
-import { formatSeconds, timeToPixel, visibleDuration, visibleWindow } from '@roughcut/shared';
-import type { Span, Viewport } from '@roughcut/shared';
+import { formatSeconds } from '@roughcut/shared';
+import type { Span } from '@roughcut/shared';
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { RULER_HEIGHT } from './timeline-canvas.ts';
+import { timeToPixel, visibleDuration, visibleWindow, type Viewport } from './timeline.rules.ts';
 
 export type PlayheadClock = {
   currentTime: () => number;

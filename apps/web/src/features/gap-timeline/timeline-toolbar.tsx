@@ -8,8 +8,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { TIMELINE_MAX_ZOOM, TIMELINE_MIN_ZOOM, viewingLabel, zoomLabel } from '@roughcut/shared';
-import type { Viewport } from '@roughcut/shared';
+import { TIMELINE_MAX_ZOOM, TIMELINE_MIN_ZOOM } from '@roughcut/shared';
+import { viewingLabel, zoomLabel, type Viewport } from './timeline.rules.ts';
 
 type Props = {
   view: Viewport;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GapEditState } from './gap-editing.rules.ts';
-import { clampHandle } from './gap-editing.rules.ts';
+import type { GapEditState } from '@roughcut/shared';
+import { clampHandle } from '@roughcut/shared';
 import {
   canUndo,
   centerOn,

@@ -1,3 +1,12 @@
+import type {
+  Gap,
+  ClickModifiers,
+  GapEdit,
+  GapEditState,
+  HandleLimit,
+  HandleSide,
+  Span,
+} from '@roughcut/shared';
 import {
   DEFAULT_VOLUME,
   MIN_GAP_LENGTH_S,
@@ -5,25 +14,15 @@ import {
   TIMELINE_MIN_ZOOM,
   TIMELINE_ZOOM_STEP,
   UNMUTE_FROM_ZERO_VOLUME,
-} from '../constants.ts';
-import { formatDuration, roundTo } from '../format/time.format.ts';
-import type { Gap } from '../contracts/clip.contract.ts';
-import type {
-  ClickModifiers,
-  GapEdit,
-  GapEditState,
-  HandleLimit,
-  HandleSide,
-  Span,
-} from './gap-editing.rules.ts';
-import {
+  formatDuration,
+  roundTo,
   deleteGap,
   mergeGaps,
   moveGapHandle,
   sortGaps,
   totalLength,
   undoDelete,
-} from './gap-editing.rules.ts';
+} from '@roughcut/shared';
 
 // SPEC 2.12, 4.6 and 9: the speech-gap timeline's zoom, viewport, ruler, labels and volume.
 

@@ -1,10 +1,9 @@
-import { DEFAULT_VOLUME_STATE, setVolume, toggleMute } from '@roughcut/shared';
-import type { VolumeState } from '@roughcut/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RefObject, SyntheticEvent } from 'react';
 import { playStart, playbackStep, preloadTarget } from './gap-playback.ts';
 import type { PlaybackPlan } from './gap-playback.ts';
 import { clamp } from './timeline-geometry.ts';
+import { DEFAULT_VOLUME_STATE, setVolume, toggleMute, type VolumeState } from './timeline.rules.ts';
 
 type Slot = 0 | 1;
 type TimeListener = (time: number) => void;

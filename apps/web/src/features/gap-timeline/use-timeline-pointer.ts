@@ -1,16 +1,17 @@
+import type { GapEditState, Span } from '@roughcut/shared';
+import { useEffect, useRef } from 'react';
+import type { PointerEvent as ReactPointerEvent, RefObject } from 'react';
+import { RULER_HEIGHT } from './timeline-canvas.ts';
+import { gapAtTime, handleAtTime } from './timeline-geometry.ts';
+import type { HandleHit } from './timeline-geometry.ts';
 import {
   deleteGapEdit,
   moveHandleEdit,
   panViewport,
   pixelToTime,
   zoomAround,
-} from '@roughcut/shared';
-import type { GapEditState, Span, Viewport } from '@roughcut/shared';
-import { useEffect, useRef } from 'react';
-import type { PointerEvent as ReactPointerEvent, RefObject } from 'react';
-import { RULER_HEIGHT } from './timeline-canvas.ts';
-import { gapAtTime, handleAtTime } from './timeline-geometry.ts';
-import type { HandleHit } from './timeline-geometry.ts';
+  type Viewport,
+} from './timeline.rules.ts';
 
 /** How near (in pixels) to a gap edge the pointer grabs it. */
 export const HANDLE_GRAB_PX = 6;

@@ -8,8 +8,6 @@ import {
   appPaths,
   checkSelectedFiles,
   clipBulkActions,
-  editedVideos,
-  findUneditedVideo,
   isActiveStatus,
   jobActions,
 } from '@roughcut/shared';
@@ -30,6 +28,7 @@ import type { TopBarCommand } from './job-top-bar.tsx';
 import { mergeLocalProgress } from './upload-tracker.ts';
 import { useJobCommands } from './use-job-commands.ts';
 import { useUploadIndicator } from './use-upload-indicator.ts';
+import { editedVideos, findUneditedVideo } from '../../lib/upload-indicator.rules.ts';
 
 function JobHeader({ job }: { job: AutoJob }) {
   return (

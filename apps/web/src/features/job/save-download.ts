@@ -1,4 +1,4 @@
-import { ALREADY_DOWNLOADING } from '@roughcut/shared';
+import { ALREADY_DOWNLOADING } from '../../lib/job-list.rules.ts';
 
 // SPEC 2.9 and 5: Download fetches {url}, then the file, saved under the content-disposition name;
 // a second click while one runs alerts "Your video is already downloading".

@@ -1,5 +1,9 @@
-import { isIndicatorVisible, uploadIndicator } from '@roughcut/shared';
-import type { Asset, UploadIndicator } from '@roughcut/shared';
+import type { Asset } from '@roughcut/shared';
+import {
+  isIndicatorVisible,
+  uploadIndicator,
+  type UploadIndicator,
+} from '../../lib/upload-indicator.rules.ts';
 
 // SPEC 4.1 "Upload indicator": shown while the job's video uploads and for 2.5 s after it ends.
 

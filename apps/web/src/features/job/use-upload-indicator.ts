@@ -1,8 +1,8 @@
 import { UPLOAD_INDICATOR_LINGER_MS } from '@roughcut/shared';
-import type { UploadIndicator } from '@roughcut/shared';
 import { useEffect, useState } from 'react';
 import { INITIAL_UPLOAD_TRACK, trackUpload, visibleIndicator } from './upload-tracker.ts';
 import type { UploadProgressAsset } from './upload-tracker.ts';
+import { type UploadIndicator } from '../../lib/upload-indicator.rules.ts';
 
 /** Follows the job's video upload and hides the indicator 2.5 s after it ended. */
 export function useUploadIndicator(asset: UploadProgressAsset | undefined): UploadIndicator | null {

@@ -3,14 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  ALIGNMENT_LABELS,
-  BORDER_STYLE_LABELS,
-  DRAW_SETTING_RANGES,
-  FONT_NAMES,
-  OUTLINE_SHADOW_CHOICES,
-  verticalPaddingLabel,
-} from '@roughcut/shared';
+import { DRAW_SETTING_RANGES, FONT_NAMES } from '@roughcut/shared';
 import type { DrawSettings, FontName } from '@roughcut/shared';
 import type { ReactNode } from 'react';
 import { ColourField } from './colour-field.tsx';
@@ -19,6 +12,12 @@ import type { ColourKey } from './colour-value.ts';
 import { loadFontPreviews, previewFamily } from './font-previews.ts';
 import { FormatToolbar } from './format-toolbar.tsx';
 import { RangeField } from './range-field.tsx';
+import {
+  ALIGNMENT_LABELS,
+  BORDER_STYLE_LABELS,
+  OUTLINE_SHADOW_CHOICES,
+  verticalPaddingLabel,
+} from '../../lib/template-editor.rules.ts';
 
 export type SubtitleStyleControlsProps = {
   value: DrawSettings;

@@ -11,14 +11,14 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import {
-  TEMPLATE_NAME_MAX_LENGTH,
-  TEMPLATE_PLACEHOLDER_LABEL,
-  templateHeaderButtons,
-} from '@roughcut/shared';
+import { TEMPLATE_NAME_MAX_LENGTH } from '@roughcut/shared';
 import type { Template } from '@roughcut/shared';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import {
+  TEMPLATE_PLACEHOLDER_LABEL,
+  templateHeaderButtons,
+} from '../../lib/template-editor.rules.ts';
 
 export type TemplateEditorBusy = 'creating' | 'saving' | 'deleting' | null;
 

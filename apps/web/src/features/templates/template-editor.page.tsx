@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { exampleImageSize } from '@roughcut/shared';
 import { useEffect, useReducer } from 'react';
 import { useTemplates } from '../../api/templates.queries.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -20,6 +19,7 @@ import {
 } from './template-editor.state.ts';
 import { useExampleImage } from './use-example-image.ts';
 import { useTemplateCommands } from './use-template-commands.ts';
+import { exampleImageSize } from '../../lib/template-editor.rules.ts';
 
 /** SPEC 2.11 and 4.5: the Subtitle Template Editor at /templates. */
 export function TemplateEditorPage() {

@@ -1,4 +1,4 @@
-import { checkTemplateDelete, templateNameSchema } from '@roughcut/shared';
+import { templateNameSchema } from '@roughcut/shared';
 import type { Template } from '@roughcut/shared';
 import type { Dispatch } from 'react';
 import { describeError } from '../../api/api-error.ts';
@@ -7,6 +7,7 @@ import { showAlert } from '../../app/show-alert.ts';
 import type { TemplateEditorBusy } from './template-editor-header.tsx';
 import { nextTemplateName } from './template-editor.state.ts';
 import type { TemplateEditorAction, TemplateEditorState } from './template-editor.state.ts';
+import { checkTemplateDelete } from '../../lib/template-editor.rules.ts';
 
 // SPEC 8: a failed create, save or delete shows the server's err in an alert.
 export const TEMPLATE_FALLBACKS = {
