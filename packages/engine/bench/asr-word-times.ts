@@ -10,6 +10,8 @@ import { corpusWordTimes } from '../src/testing/flite-word-times.ts';
 import type { TrueWord } from '../src/testing/flite-word-times.ts';
 import { QUALITY_CORPUS, makeCorpusVideo } from '../src/testing/speech-corpus.ts';
 import { makeLongTalkingVideo } from '../src/testing/test-media.ts';
+import { transcribeWithMoonshine } from '../src/transcribe/moonshine-transcriber.ts';
+import { wordKey } from '../src/transcribe/written-words.ts';
 import type { TimedSentence } from '../src/testing/test-media.ts';
 import type { Word } from '../src/types.ts';
 
@@ -62,6 +64,29 @@ export function wordTimeErrors(aligned: Word[], truth: TrueWord[]): TimeErrors {
     start: aligned.map((w, i) => Math.abs(w.start - (truth[i]?.start ?? 0))),
     end: aligned.map((w, i) => Math.abs(w.end - (truth[i]?.end ?? 0))),
   };
+}
+
+/**
+ * Pairs each recognised word with the true word it is (same letters, in order: a longest common
+ * subsequence), so a recogniser's own text can be timed against the truth; the rest are misheard.
+ */
+export function pairWords(heard: readonly Word[], truth: readonly TrueWord[]): [Word, TrueWord][] {
+  const a = heard.map((w) => wordKey(w.text));
+  const b = truth.map((w) => wordKey(w.text));
+  const table = Array.from({ length: a.length + 1 }, () => new Int32Array(b.length + 1));
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      table[i]![j] =
+        a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+    }
+  }
+  const pairs: [Word, TrueWord][] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i] === b[j]) pairs.push([heard[i++]!, truth[j++]!]);
+    else if (table[i + 1]![j]! >= table[i]![j + 1]!) i++;
+    else j++;
+  }
+  return pairs;
 }
 
 export function percentile(values: number[], p: number): number {
@@ -119,6 +144,8 @@ export async function runWordTimes(): Promise<void> {
   await mkdir(work, { recursive: true });
   const lines: string[] = [];
   const all: TimeErrors = { start: [], end: [] };
+  const heardAll: TimeErrors = { start: [], end: [] };
+  let trueWords = 0;
   try {
     for (const c of QUALITY_CORPUS) {
       const dir = join(work, c.name);
@@ -135,6 +162,12 @@ export async function runWordTimes(): Promise<void> {
       all.start.push(...errors.start);
       all.end.push(...errors.end);
       lines.push(row(c.name, errors, xRt.toFixed(3)));
+      // The whole path: Moonshine's own utterances and text, its matching words timed.
+      const heard = await transcribeWithMoonshine(wav, {});
+      const pairs = pairWords(heard, truth);
+      heardAll.start.push(...pairs.map(([h, t]) => Math.abs(h.start - t.start)));
+      heardAll.end.push(...pairs.map(([h, t]) => Math.abs(h.end - t.end)));
+      trueWords += truth.length;
     }
     const header = [
       'case'.padEnd(16),
@@ -153,6 +186,9 @@ export async function runWordTimes(): Promise<void> {
     );
     for (const line of lines) process.stdout.write(`${line}\n`);
     process.stdout.write(`${row('OVERALL', all, '')}\n`);
+    process.stdout.write(
+      `${row('recogniser text', heardAll, '')}   (Moonshine's utterances and words; ${heardAll.start.length} of ${trueWords} true words heard and timed)\n`,
+    );
     process.stdout.write(`${await alignedTalkSpeed(work)}\n`);
   } finally {
     await rm(work, { recursive: true, force: true });
