@@ -86,6 +86,16 @@ describe('alignUtterances', () => {
     expect(Math.max(...startErrors)).toBeLessThanOrEqual(0.12);
   }, 60_000);
 
+  it('lowers the confidence of a word that was never said, and only of that word', async () => {
+    const texts = SENTENCES.join(' ').split(' ');
+    texts.splice(4, 0, 'absolutely');
+    const given = texts.map((text) => ({ text, confidence: 0.9 }));
+    const words = await alignUtterances(wav, [{ ...span, words: given }]);
+    expect(words.map((w) => w.text)).toEqual(texts);
+    expect(words[4]?.confidence).toBeLessThan(0.8);
+    expect(words.filter((w) => w.confidence === 0.9)).toHaveLength(texts.length - 1);
+  }, 60_000);
+
   it('stops its aligners when aborted', async () => {
     const controller = new AbortController();
     const words = [{ text: 'Keep', confidence: 1 }];
