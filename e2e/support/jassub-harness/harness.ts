@@ -1,7 +1,7 @@
 // The browser side of the preview-equals-render test: the web app's own subtitle renderer (jassub
 // set up as the app sets it up) draws one ASS frame on a canvas over black, for a screenshot.
 import type { FontName } from '@roughcut/shared';
-import { createSubtitleRenderer } from '../../../apps/web/src/features/subtitle-style/subtitle-renderer.ts';
+import { createSubtitleRenderer } from '../../../apps/web/src/playback/subtitle-renderer.ts';
 
 type DrawRequest = { ass: string; font: FontName; width: number; height: number; time: number };
 

@@ -30,7 +30,7 @@ export const signedInRoutes: RouteObject[] = [
   },
   {
     path: 'manage/automation/:job_id/clip/:clip_id/timeline',
-    lazy: () => import('../features/gap-timeline/timeline-editor.route.tsx'),
+    lazy: () => import('../features/clip-screen/timeline-editor.route.tsx'),
   },
   {
     path: 'account',

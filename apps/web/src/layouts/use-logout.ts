@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { authApi } from '../api/auth.api.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import { LOGOUT_FAILED } from '../features/auth/auth-messages.ts';
+import { LOGOUT_FAILED } from '../lib/auth-messages.ts';
 
 /** GET /api/auth/logout, then /login with every cached signed-in query dropped. */
 export function useLogout() {

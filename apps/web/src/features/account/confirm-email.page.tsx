@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { accountApi } from '../../api/account.api.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { CodeConfirmation } from '../auth/code-confirmation.tsx';
+import { CodeConfirmation } from '../../components/code-confirmation.tsx';
 
 /** /confirm-email/:code: confirms a changed e-mail address. */
 export function ConfirmEmailPage() {

@@ -13,7 +13,7 @@ import type { UserResponse } from '@roughcut/shared';
 import { accountApi } from '../../api/account.api.ts';
 import { describeError } from '../../api/api-error.ts';
 import { showAlert } from '../../app/show-alert.ts';
-import { GENERIC_FAILURE } from '../auth/auth-messages.ts';
+import { GENERIC_FAILURE } from '../../lib/auth-messages.ts';
 import { validateEmailUpdate } from './account-form.ts';
 
 export function UpdateEmailCard({ user }: { user: UserResponse }) {

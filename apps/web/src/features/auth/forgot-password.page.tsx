@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { describeError } from '../../api/api-error.ts';
 import { authApi } from '../../api/auth.api.ts';
 import { showAlert } from '../../app/show-alert.ts';
-import { RESET_REQUEST_FAILED } from './auth-messages.ts';
+import { RESET_REQUEST_FAILED } from '../../lib/auth-messages.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { validateForgotPassword } from './auth-validation.ts';
 

@@ -12,7 +12,7 @@ import { authApi } from '../../api/auth.api.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { showAlert } from '../../app/show-alert.ts';
 import type { GuardState } from '../../layouts/session-guard.tsx';
-import { LOGIN_FAILED } from './auth-messages.ts';
+import { LOGIN_FAILED } from '../../lib/auth-messages.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { validateLogin } from './auth-validation.ts';
 

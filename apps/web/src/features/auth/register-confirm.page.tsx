@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink, useParams } from 'react-router';
 import { authApi } from '../../api/auth.api.ts';
-import { CodeConfirmation } from './code-confirmation.tsx';
+import { CodeConfirmation } from '../../components/code-confirmation.tsx';
 
 /** /register/:code/confirm */
 export function RegisterConfirmPage() {

@@ -10,7 +10,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { describeError } from '../../api/api-error.ts';
 import { authApi } from '../../api/auth.api.ts';
 import { showAlert } from '../../app/show-alert.ts';
-import { GENERIC_FAILURE } from './auth-messages.ts';
+import { GENERIC_FAILURE } from '../../lib/auth-messages.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { NEW_PASSWORD_HINT, validateNewPassword } from './auth-validation.ts';
 

@@ -12,7 +12,7 @@ import type { RegisterRequest } from '@roughcut/shared';
 import { describeError } from '../../api/api-error.ts';
 import { authApi } from '../../api/auth.api.ts';
 import { showAlert } from '../../app/show-alert.ts';
-import { LOGIN_FAILED, SIGNUP_FAILED } from './auth-messages.ts';
+import { LOGIN_FAILED, SIGNUP_FAILED } from '../../lib/auth-messages.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { NEW_PASSWORD_HINT, validateSignup } from './auth-validation.ts';
 

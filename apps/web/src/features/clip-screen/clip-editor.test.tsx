@@ -9,11 +9,11 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { clipsApi } from '../../api/clips.api.ts';
 import { ClipEditor } from './clip-editor.tsx';
-import { createSubtitleRenderer } from '../subtitle-style/subtitle-renderer.ts';
+import { createSubtitleRenderer } from '../../playback/subtitle-renderer.ts';
 import { FIXTURE_CLIP, FIXTURE_GAPS } from './clip-screen.fixtures.ts';
 
 // NOTE: jassub (wasm in a worker) cannot start in happy-dom; the overlay is covered on its own.
-vi.mock('../subtitle-style/subtitle-renderer.ts', () => ({
+vi.mock('../../playback/subtitle-renderer.ts', () => ({
   createSubtitleRenderer: vi.fn(() => new Promise(() => undefined)),
   updateSubtitleRenderer: vi.fn(),
 }));

@@ -9,7 +9,7 @@ import { clipsApi } from '../../api/clips.api.ts';
 import type { InstanceRef } from '../../api/clips.api.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { showAlert } from '../../app/show-alert.ts';
-import { SpeechGapsStep } from '../gap-timeline/speech-gaps-step.tsx';
+import { SpeechGapsStep } from './speech-gaps-step.tsx';
 import { ClipSteps, EditDetails } from './clip-sidebar.tsx';
 import { ClipLoading } from './clip-states.tsx';
 import { ClipTopBar } from './clip-top-bar.tsx';

@@ -3,10 +3,10 @@ import Typography from '@mui/material/Typography';
 import type { Clip, DrawSettings, Phrase } from '@roughcut/shared';
 import { buildAss } from '@roughcut/engine/subtitles';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { previewFrameSize } from '../clip-preview/preview-playback.ts';
-import { useSubtitleOverlay } from '../clip-preview/use-subtitle-overlay.ts';
-import { GapPlayer } from '../gap-timeline/gap-player.tsx';
-import type { GapPlayback } from '../gap-timeline/use-gap-playback.ts';
+import { previewFrameSize } from '../../playback/preview-playback.ts';
+import { useSubtitleOverlay } from '../../playback/use-subtitle-overlay.ts';
+import { GapPlayer } from '../../playback/gap-player.tsx';
+import type { GapPlayback } from '../../playback/use-gap-playback.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 /**

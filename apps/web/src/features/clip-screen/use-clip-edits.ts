@@ -12,7 +12,7 @@ import {
 } from '@roughcut/shared';
 import type { Clip, ClipEditStep, DrawSettings, GapEditState, Phrase } from '@roughcut/shared';
 import { useCallback, useMemo, useState } from 'react';
-import { initialGapEditState } from '../gap-timeline/timeline.rules.ts';
+import { initialGapEditState } from './timeline.rules.ts';
 
 export type PhraseActions = {
   edit: (id: string, text: string) => void;

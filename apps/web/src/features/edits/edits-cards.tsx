@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { formatRelativeTime, listStatusLabel } from '@roughcut/shared';
 import type { AutoJob } from '@roughcut/shared';
 import { EditSteps } from './edit-steps.tsx';
-import { StatusPill } from './status-tone.tsx';
+import { StatusPill } from '../../components/status-tone.tsx';
 
 type Props = {
   jobs: readonly AutoJob[];

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Tone } from '@roughcut/shared';
-import { TONE_COLORS } from './status-tone.tsx';
+import { TONE_COLORS } from '../../components/status-tone.tsx';
 import {
   OVERVIEW_FILTERS,
   OVERVIEW_LABELS,

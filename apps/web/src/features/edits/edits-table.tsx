@@ -18,7 +18,7 @@ import { EditRowMenu } from './edit-row-menu.tsx';
 import type { OpenRowMenu, RowAction } from './edit-row-menu.tsx';
 import { EditSteps } from './edit-steps.tsx';
 import { EditsCards } from './edits-cards.tsx';
-import { StatusPill } from './status-tone.tsx';
+import { StatusPill } from '../../components/status-tone.tsx';
 
 export type { RowAction } from './edit-row-menu.tsx';
 

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { AWAITING_CONFIRMATION_BANNER, sortClipsByEngagement } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
-import { ClipCard } from '../clip-preview/clip-card.tsx';
+import { ClipCard } from './clip-card.tsx';
 
 type Props = {
   clips: readonly Clip[] | undefined;

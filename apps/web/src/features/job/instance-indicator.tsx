@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { instanceStatusDisplay } from '@roughcut/shared';
 import type { JobInstance } from '@roughcut/shared';
-import { PulsingDot, TONE_COLORS } from '../edits/status-tone.tsx';
+import { PulsingDot, TONE_COLORS } from '../../components/status-tone.tsx';
 import { processingText } from './instance-progress.ts';
 
 /** SPEC 4.1: the job-instance indicator of the job page's top bar. */

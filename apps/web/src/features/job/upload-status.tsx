@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { TONE_COLORS } from '../edits/status-tone.tsx';
+import { TONE_COLORS } from '../../components/status-tone.tsx';
 import { type UploadIndicator } from '../../lib/upload-indicator.rules.ts';
 
 /** SPEC 4.1: "Uploading {name}... 42%" while uploading, then "Uploaded {name}". */

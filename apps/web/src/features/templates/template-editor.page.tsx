@@ -8,8 +8,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useEffect, useReducer } from 'react';
 import { useTemplates } from '../../api/templates.queries.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ColourField } from '../subtitle-style/colour-field.tsx';
-import { SubtitleStyleControls } from '../subtitle-style/subtitle-style-controls.tsx';
+import { ColourField } from '../../components/subtitle-style/colour-field.tsx';
+import { SubtitleStyleControls } from '../../components/subtitle-style/subtitle-style-controls.tsx';
 import { ExamplePreview } from './example-preview.tsx';
 import { TemplateEditorHeader } from './template-editor-header.tsx';
 import {

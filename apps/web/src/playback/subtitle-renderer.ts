@@ -1,7 +1,7 @@
 import { FONT_FILES, SUBTITLE_PRESCALE_HEIGHT_LIMIT, fontFaceUrlPaths } from '@roughcut/shared';
 import type { FontName } from '@roughcut/shared';
 import type JASSUB from 'jassub';
-import { JASSUB_ASSETS } from '../clip-preview/jassub-assets.ts';
+import { JASSUB_ASSETS } from './jassub-assets.ts';
 
 // The browser half of "one font, both sides": libass in jassub gets every face of the style's font
 // from /fonts/ (the files the server's libass renders with) and, as the fallback for characters a

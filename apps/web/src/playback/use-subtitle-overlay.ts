@@ -2,10 +2,7 @@ import type { FontName } from '@roughcut/shared';
 import type JASSUB from 'jassub';
 import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
-import {
-  createSubtitleRenderer,
-  updateSubtitleRenderer,
-} from '../subtitle-style/subtitle-renderer.ts';
+import { createSubtitleRenderer, updateSubtitleRenderer } from './subtitle-renderer.ts';
 
 export type OverlayState = 'off' | 'loading' | 'ready' | 'failed';
 

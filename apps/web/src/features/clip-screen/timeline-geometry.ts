@@ -88,10 +88,6 @@ export function waveformColumns(
   return out;
 }
 
-/** Clamps `value` into [lo, hi]. */
-export const clamp = (value: number, lo: number, hi: number): number =>
-  Math.min(hi, Math.max(lo, value));
-
 const MINOR_STEPS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15];
 /** Unlabelled ticks closer than this many pixels would blur into a bar. */
 const MINOR_MIN_PX = 8;

@@ -8,7 +8,7 @@ import { formatPlayerTime } from '@roughcut/shared';
 import type { Span } from '@roughcut/shared';
 import { memo, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useMediaSource } from '../../api/use-media-source.ts';
+import { useMediaSource } from '../api/use-media-source.ts';
 import type { GapPlayback } from './use-gap-playback.ts';
 import { VolumeControl } from './volume-control.tsx';
 

@@ -3,17 +3,14 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import type { FontName } from '@roughcut/shared';
 import { useEffect, useMemo, useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createSubtitleRenderer,
-  updateSubtitleRenderer,
-} from '../subtitle-style/subtitle-renderer.ts';
+import { createSubtitleRenderer, updateSubtitleRenderer } from './subtitle-renderer.ts';
 import { useSubtitleOverlay } from './use-subtitle-overlay.ts';
 import type { OverlayClock, OverlayState } from './use-subtitle-overlay.ts';
 
 // NOTE: jassub (libass in wasm, in a worker) cannot run in happy-dom; its two entry points are
 // replaced by recorders, so what is tested is when the overlay starts a renderer and when it only
 // swaps the script of the running one.
-vi.mock('../subtitle-style/subtitle-renderer.ts', () => ({
+vi.mock('./subtitle-renderer.ts', () => ({
   createSubtitleRenderer: vi.fn(),
   updateSubtitleRenderer: vi.fn(),
 }));

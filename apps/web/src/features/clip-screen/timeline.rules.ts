@@ -8,12 +8,10 @@ import type {
   Span,
 } from '@roughcut/shared';
 import {
-  DEFAULT_VOLUME,
   MIN_GAP_LENGTH_S,
   TIMELINE_MAX_ZOOM,
   TIMELINE_MIN_ZOOM,
   TIMELINE_ZOOM_STEP,
-  UNMUTE_FROM_ZERO_VOLUME,
   formatDuration,
   roundTo,
   deleteGap,
@@ -23,10 +21,9 @@ import {
   totalLength,
   undoDelete,
 } from '@roughcut/shared';
+import { clamp } from '../../lib/clamp.ts';
 
-// SPEC 2.12, 4.6 and 9: the speech-gap timeline's zoom, viewport, ruler, labels and volume.
-
-const clamp = (value: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, value));
+// SPEC 2.12, 4.6 and 9: the speech-gap timeline's zoom, viewport, ruler and labels.
 
 export const clampZoom = (zoom: number): number =>
   clamp(Number.isFinite(zoom) ? zoom : TIMELINE_MIN_ZOOM, TIMELINE_MIN_ZOOM, TIMELINE_MAX_ZOOM);
@@ -143,22 +140,6 @@ export const timelineDescription = (gaps: readonly Span[], duration: number): st
 /** The clip screen's footer: gaps found and gaps deleted. */
 export const gapFooterLabel = (found: number, deleted: number): string =>
   `${found} ${found === 1 ? 'gap' : 'gaps'} found, ${deleted} ${deleted === 1 ? 'gap' : 'gaps'} deleted`;
-
-export type VolumeState = { volume: number; muted: boolean };
-
-export const DEFAULT_VOLUME_STATE: VolumeState = { volume: DEFAULT_VOLUME, muted: false };
-
-/** The slider: 0 marks the video muted; any other value unmutes it. */
-export const setVolume = (_state: VolumeState, volume: number): VolumeState => {
-  const v = roundTo(clamp(Number.isFinite(volume) ? volume : 0, 0, 1), 2);
-  return { volume: v, muted: v === 0 };
-};
-
-/** The mute button; toggling while the volume is 0 restores 0.5 and unmutes. */
-export const toggleMute = (state: VolumeState): VolumeState => {
-  if (state.volume === 0) return { volume: UNMUTE_FROM_ZERO_VOLUME, muted: false };
-  return { volume: state.volume, muted: !state.muted };
-};
 
 // Undo for the timeline: every handle drag and every delete is one step of `history`.
 

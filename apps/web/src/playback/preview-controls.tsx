@@ -7,8 +7,8 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { PREVIEW_SEEK_STEP_S, formatPlayerTime } from '@roughcut/shared';
 import { useEffect, useState } from 'react';
-import type { GapPlayback } from '../gap-timeline/use-gap-playback.ts';
-import { VolumeControl } from '../gap-timeline/volume-control.tsx';
+import type { GapPlayback } from './use-gap-playback.ts';
+import { VolumeControl } from './volume-control.tsx';
 import { clipElapsed } from './preview-playback.ts';
 import type { PreviewPlan } from './preview-playback.ts';
 

@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AuthShell } from './auth-shell.tsx';
-import { GENERIC_FAILURE } from './auth-messages.ts';
+import { AuthShell } from '../features/auth/auth-shell.tsx';
+import { GENERIC_FAILURE } from '../lib/auth-messages.ts';
 
 type CodeConfirmationProps = {
   /** Distinguishes the kinds of code so their results never share a cache entry. */

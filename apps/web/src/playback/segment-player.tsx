@@ -4,9 +4,9 @@ import Typography from '@mui/material/Typography';
 import { PREVIEW_HEIGHT_PX } from '@roughcut/shared';
 import type { Span } from '@roughcut/shared';
 import { useMemo, useRef, useState } from 'react';
-import { useMediaSource } from '../../api/use-media-source.ts';
-import { playbackPlan } from '../gap-timeline/gap-playback.ts';
-import { useGapPlayback } from '../gap-timeline/use-gap-playback.ts';
+import { useMediaSource } from '../api/use-media-source.ts';
+import { playbackPlan } from './gap-playback.ts';
+import { useGapPlayback } from './use-gap-playback.ts';
 import {
   previewFrameRatio,
   previewFrameSize,

@@ -7,8 +7,8 @@ import type { Clip } from '@roughcut/shared';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
-import { ClipFailed, ClipUnavailable } from '../clip-screen/clip-states.tsx';
-import { useClipData } from '../clip-screen/use-clip-data.ts';
+import { ClipFailed, ClipUnavailable } from './clip-states.tsx';
+import { useClipData } from './use-clip-data.ts';
 import { TimelineEditorBody } from './timeline-editor-body.tsx';
 
 function EditorHeader({ jobId, clip }: { jobId: string; clip: Clip | null }) {

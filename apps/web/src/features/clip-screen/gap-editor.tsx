@@ -3,13 +3,13 @@ import Typography from '@mui/material/Typography';
 import type { Clip, GapEditState, Span, Word } from '@roughcut/shared';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { GapPlayer } from './gap-player.tsx';
-import { playbackPlan } from './gap-playback.ts';
+import { GapPlayer } from '../../playback/gap-player.tsx';
+import { playbackPlan } from '../../playback/gap-playback.ts';
 import { GapTimeline } from './gap-timeline.tsx';
 import type { Waveform } from './timeline-geometry.ts';
 import { TimelineToolbar } from './timeline-toolbar.tsx';
-import { useEditorKeys } from './use-editor-keys.ts';
-import { useGapPlayback } from './use-gap-playback.ts';
+import { useEditorKeys } from '../../playback/use-editor-keys.ts';
+import { useGapPlayback } from '../../playback/use-gap-playback.ts';
 import {
   canUndo,
   centerOn,

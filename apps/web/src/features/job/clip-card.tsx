@@ -8,9 +8,9 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { Clip } from '@roughcut/shared';
 import { Link as RouterLink } from 'react-router';
-import { TONE_COLORS } from '../edits/status-tone.tsx';
-import { timelineEditorPath } from '../gap-timeline/timeline-paths.ts';
-import { SegmentPlayer } from './segment-player.tsx';
+import { TONE_COLORS } from '../../components/status-tone.tsx';
+import { timelineEditorPath } from '../../lib/timeline-paths.ts';
+import { SegmentPlayer } from '../../playback/segment-player.tsx';
 import { clipConfirmationBadge, formatEngagementScore } from './clip.format.ts';
 
 type Props = {

@@ -5,7 +5,7 @@ import type { Clip, GapEditState } from '@roughcut/shared';
 import { useMemo } from 'react';
 import { useClipWaveform } from '../../api/clips.queries.ts';
 import { GapEditor } from './gap-editor.tsx';
-import { keptLength, playbackPlan } from './gap-playback.ts';
+import { keptLength, playbackPlan } from '../../playback/gap-playback.ts';
 import { gapFooterLabel } from './timeline.rules.ts';
 
 export type SpeechGapsStepProps = {

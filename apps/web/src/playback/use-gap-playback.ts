@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RefObject, SyntheticEvent } from 'react';
 import { playStart, playbackStep, preloadTarget } from './gap-playback.ts';
 import type { PlaybackPlan } from './gap-playback.ts';
-import { clamp } from './timeline-geometry.ts';
-import { DEFAULT_VOLUME_STATE, setVolume, toggleMute, type VolumeState } from './timeline.rules.ts';
+import { clamp } from '../lib/clamp.ts';
+import { DEFAULT_VOLUME_STATE, setVolume, toggleMute, type VolumeState } from './volume.rules.ts';
 
 type Slot = 0 | 1;
 type TimeListener = (time: number) => void;
