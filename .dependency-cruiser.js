@@ -1,0 +1,63 @@
+// The import rules of the monorepo (docs/team-brief.md, issue 20 "One room per feature").
+// Run: `npm run lint:deps` (part of `npm run test:all`, which `./roughcut test` runs).
+
+// Test code: test files, test folders and test fixtures. Test files are not checked as sources.
+const TEST_CODE =
+  '(\\.(test|int\\.test|e2e\\.test)\\.tsx?$)|(/test/)|(/testing/)|(\\.fixtures?\\.tsx?$)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A module must not reach itself again through its imports: split out what both sides need.',
+      // NOTE: apps/server/src still has circles of its own (e.g. auth.repository.ts <->
+      // session-cache.ts); the server half of issue 20 removes them and this exclusion with them.
+      from: { pathNot: ['^apps/server/src/', TEST_CODE] },
+      to: { circular: true },
+    },
+    {
+      name: 'shared-imports-no-workspace',
+      severity: 'error',
+      comment: 'packages/shared is the bottom layer: it imports no other workspace.',
+      from: { path: '^packages/shared/', pathNot: TEST_CODE },
+      to: { path: '^(apps|e2e|packages/(?!shared/))' },
+    },
+    {
+      name: 'engine-imports-no-app',
+      severity: 'error',
+      comment: 'packages/engine runs without HTTP or a database: it imports neither app.',
+      from: { path: '^packages/engine/', pathNot: TEST_CODE },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'web-feature-imports-no-feature',
+      severity: 'error',
+      comment:
+        'A web feature imports no other feature: move what both use into a shared web module (api, components, lib, playback).',
+      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: TEST_CODE },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'src-imports-no-test-code',
+      severity: 'error',
+      comment: 'Production code never imports test files, test folders or test fixtures.',
+      from: { path: '^(apps|packages)/[^/]+/src/', pathNot: TEST_CODE },
+      to: { path: TEST_CODE },
+    },
+  ],
+  options: {
+    includeOnly: '^(apps|packages|e2e)/',
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};
