@@ -22,7 +22,7 @@ export const DEFAULT_UTTERANCES: UtteranceOptions = {
   joinPauseS: 1.5,
   maxS: 15,
   minSplitS: 5,
-  padS: 0.5,
+  padS: 0.75,
   onProb: 0.5,
   offProb: 0.35,
 };
