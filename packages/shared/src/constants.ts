@@ -41,7 +41,6 @@ export const MIN_MAX_WORDS_IN_PHRASE = 1;
 export const MAX_MAX_WORDS_IN_PHRASE = 10;
 export const MAX_ENGAGEMENT_SCORE = 10;
 
-export const SUBTITLE_PREVIEW_FPS = 24;
 export const SUBTITLE_PRESCALE_HEIGHT_LIMIT = 1080;
 
 export const PLANS = {

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { FONT_NAMES } from './draw-settings.ts';
 import {
   FONT_FILES,
-  fontByFileName,
   fontFaceByFileName,
   fontFaceUrlPaths,
   fontFaces,
@@ -17,8 +16,9 @@ describe('font files', () => {
     expect(fontUrlPath('Times New Roman', 'bold_italic')).toBe(
       '/fonts/times_new_roman.bold_italic.ttf',
     );
-    for (const font of FONT_NAMES) expect(fontByFileName(fontUrlPath(font).slice(7))).toBe(font);
-    expect(fontByFileName('../etc/passwd')).toBeUndefined();
+    for (const font of FONT_NAMES)
+      expect(fontFaceByFileName(fontUrlPath(font).slice(7))?.font).toBe(font);
+    expect(fontFaceByFileName('../etc/passwd')?.font).toBeUndefined();
     expect(fontFaceByFileName('tahoma.italic.ttf')).toBeUndefined();
     expect(fontFaceByFileName('arial.bold.ttf')).toEqual({
       font: 'Arial',

@@ -180,9 +180,6 @@ export const fontFaceUrlPaths = (name: FontName): string[] =>
   fontFaces(name).map(({ face }) => fontUrlPath(name, face));
 
 /** The font and face a /fonts/{file} request names, or undefined for an unknown file name. */
-export const fontByFileName = (fileName: string): FontName | undefined =>
-  fontFaceByFileName(fileName)?.font;
-
 export const fontFaceByFileName = (
   fileName: string,
 ): { font: FontName; face: FontFaceName; file: string } | undefined => {

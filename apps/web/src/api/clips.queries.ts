@@ -22,12 +22,6 @@ export const clipQuery = (ref: ClipRef) =>
     queryFn: ({ signal }) => clipsApi.get(ref, ref.clipId, signal),
   });
 
-export const useClip = (ref: ClipRef | undefined) =>
-  useQuery({
-    ...clipQuery(ref ?? { jobId: '', instanceId: '', clipId: '' }),
-    enabled: ref !== undefined,
-  });
-
 /** The clip's waveform; it never changes once the analysis made it. */
 export const clipWaveformQuery = (ref: ClipRef) =>
   queryOptions({

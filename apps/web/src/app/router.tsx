@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { APP_ROUTES } from '@roughcut/shared';
 import { ConfirmEmailPage } from '../features/account/confirm-email.page.tsx';
 import { AccountPage } from '../features/account/account.page.tsx';
 import { ForgotPasswordPage } from '../features/auth/forgot-password.page.tsx';
@@ -8,6 +9,7 @@ import { RegisterConfirmPage } from '../features/auth/register-confirm.page.tsx'
 import { ResetPasswordPage } from '../features/auth/reset-password.page.tsx';
 import { SignupPage } from '../features/auth/signup.page.tsx';
 import { LandingPage } from '../features/landing/landing.page.tsx';
+import { TIMELINE_EDITOR_ROUTE } from '../lib/timeline-paths.ts';
 import { AccountLayout } from '../layouts/account-layout.tsx';
 import { PublicOnlyRoute } from '../layouts/public-only-route.tsx';
 import { SessionGuard } from '../layouts/session-guard.tsx';
@@ -15,35 +17,36 @@ import { SignedInLayout } from '../layouts/signed-in-layout.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { RootRedirect } from './root-redirect.tsx';
 
-// SPEC section 2.1. Feature screens are lazy route modules (`export function Component`), so
+// SPEC section 2.1: every path comes from APP_ROUTES (absolute paths, so a nested route reads
+// the same as its link). Feature screens are lazy route modules (`export function Component`), so
 // each feature ships in its own chunk and is added here with one line.
 export const signedInRoutes: RouteObject[] = [
-  { path: 'edits', lazy: () => import('../features/edits/edits.route.tsx') },
-  { path: 'templates', lazy: () => import('../features/templates/templates.route.tsx') },
+  { path: APP_ROUTES.edits, lazy: () => import('../features/edits/edits.route.tsx') },
+  { path: APP_ROUTES.templates, lazy: () => import('../features/templates/templates.route.tsx') },
   {
-    path: 'manage/automation/:job_id',
+    path: APP_ROUTES.job,
     lazy: () => import('../features/job/job.route.tsx'),
   },
   {
-    path: 'manage/automation/:job_id/clip/:clip_id',
+    path: APP_ROUTES.clip,
     lazy: () => import('../features/clip-screen/clip.route.tsx'),
   },
   {
-    path: 'manage/automation/:job_id/clip/:clip_id/timeline',
+    path: TIMELINE_EDITOR_ROUTE,
     lazy: () => import('../features/clip-screen/timeline-editor.route.tsx'),
   },
   {
-    path: 'account',
+    path: APP_ROUTES.account,
     element: <AccountLayout />,
     children: [
       { index: true, element: <AccountPage /> },
-      { path: 'billing', lazy: () => import('../features/billing/billing.route.tsx') },
+      { path: APP_ROUTES.billing, lazy: () => import('../features/billing/billing.route.tsx') },
       {
-        path: 'billing/success',
+        path: APP_ROUTES.billingSuccess,
         lazy: () => import('../features/billing/billing-success.route.tsx'),
       },
       {
-        path: 'billing/cancelled',
+        path: APP_ROUTES.billingCancelled,
         lazy: () => import('../features/billing/billing-cancelled.route.tsx'),
       },
     ],
@@ -52,24 +55,24 @@ export const signedInRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: APP_ROUTES.root,
     errorElement: <ErrorPage />,
     // NOTE: nothing is drawn while the first lazy route module loads.
     hydrateFallbackElement: null,
     children: [
       { index: true, element: <RootRedirect /> },
-      { path: 'landing', element: <LandingPage /> },
+      { path: APP_ROUTES.landing, element: <LandingPage /> },
       {
         element: <PublicOnlyRoute />,
         children: [
-          { path: 'login', element: <LoginPage /> },
-          { path: 'signup', element: <SignupPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: APP_ROUTES.login, element: <LoginPage /> },
+          { path: APP_ROUTES.signup, element: <SignupPage /> },
+          { path: APP_ROUTES.forgotPassword, element: <ForgotPasswordPage /> },
         ],
       },
-      { path: 'register/:code/confirm', element: <RegisterConfirmPage /> },
-      { path: 'resetpassword/:code', element: <ResetPasswordPage /> },
-      { path: 'confirm-email/:code', element: <ConfirmEmailPage /> },
+      { path: APP_ROUTES.registerConfirm, element: <RegisterConfirmPage /> },
+      { path: APP_ROUTES.resetPassword, element: <ResetPasswordPage /> },
+      { path: APP_ROUTES.confirmEmail, element: <ConfirmEmailPage /> },
       {
         element: <SessionGuard />,
         children: [{ element: <SignedInLayout />, children: signedInRoutes }],

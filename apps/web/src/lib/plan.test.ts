@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PLANS } from '@roughcut/shared';
+import { PLANS, editsRemainingLabel } from '@roughcut/shared';
 import {
   describeSubscription,
   planFeatures,
   usagePercent,
-  formatEditsRemaining,
   remainingTrialEdits,
   trialNotice,
 } from './plan.ts';
@@ -17,10 +16,10 @@ describe('trial notice', () => {
     expect(remainingTrialEdits(14)).toBe(0);
   });
   it('uses the plural except for exactly one', () => {
-    expect(formatEditsRemaining(10)).toBe('10 edits remaining');
-    expect(formatEditsRemaining(2)).toBe('2 edits remaining');
-    expect(formatEditsRemaining(1)).toBe('1 edit remaining');
-    expect(formatEditsRemaining(0)).toBe('0 edits remaining');
+    expect(editsRemainingLabel(10)).toBe('10 edits remaining');
+    expect(editsRemainingLabel(2)).toBe('2 edits remaining');
+    expect(editsRemainingLabel(1)).toBe('1 edit remaining');
+    expect(editsRemainingLabel(0)).toBe('0 edits remaining');
   });
   it('is shown to trial users only', () => {
     expect(trialNotice({ subscription_type: 'trial', download_count: 3 })).toBe(

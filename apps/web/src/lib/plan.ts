@@ -1,6 +1,5 @@
 import {
   TRIAL_EXHAUSTED_MESSAGE,
-  editsRemainingLabel,
   remainingEdits,
   trialNotice as sharedTrialNotice,
 } from '@roughcut/shared';
@@ -14,9 +13,6 @@ export const TRIAL_EXHAUSTED = TRIAL_EXHAUSTED_MESSAGE;
 
 /** SPEC section 9: 10 minus download_count, never below zero. */
 export const remainingTrialEdits = remainingEdits;
-
-/** "1 edit remaining", "0 edits remaining", "7 edits remaining". */
-export const formatEditsRemaining = editsRemainingLabel;
 
 /** The signed-in top bar's notice: trial users only; standard (and unknown) plans show none. */
 export const trialNotice = (account: AccountResponse | undefined): string | null =>

@@ -25,7 +25,7 @@ import { StandardPlanCard } from './standard-plan-card.tsx';
 const NOT_CONFIGURED_TITLE = 'Payments are not configured on this server';
 
 /** /account/billing, "Subscriptions" (SPEC 2.5): the current plan, usage and the Standard card. */
-export function Component() {
+export function BillingPage() {
   const billing = useQuery(billingQuery);
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
