@@ -1,13 +1,8 @@
 import Box from '@mui/material/Box';
 import { appPaths, buildClipConfirmPayload } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { describeError } from '../../api/api-error.ts';
-import { clipsApi } from '../../api/clips.api.ts';
 import type { InstanceRef } from '../../api/clips.api.ts';
-import { queryKeys } from '../../api/query-keys.ts';
 import { showAlert } from '../../app/show-alert.ts';
 import { SpeechGapsStep } from './speech-gaps-step.tsx';
 import { ClipSteps, EditDetails } from './clip-sidebar.tsx';
@@ -16,6 +11,7 @@ import { ClipTopBar } from './clip-top-bar.tsx';
 import { previewCut } from './preview-cut.ts';
 import { SubtitlesStep } from './subtitles-step.tsx';
 import { useClipEdits } from './use-clip-edits.ts';
+import { useConfirmClip } from './use-confirm-clip.ts';
 
 export const CONFIRM_FAILED_FALLBACK = 'There was an issue confirming this clip, please try again';
 
@@ -31,9 +27,8 @@ type Props = {
 /** SPEC 2.10 and 4.4: the top bar, the step list and the selected step, and Submit. */
 export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }: Props) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const edits = useClipEdits(clip);
-  const [confirming, setConfirming] = useState(false);
+  const { confirming, confirm } = useConfirmClip(instance, clip.id, CONFIRM_FAILED_FALLBACK);
   const jobPath = appPaths.job(instance.jobId);
 
   const submit = async () => {
@@ -47,18 +42,7 @@ export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }:
       showAlert(result.error);
       return;
     }
-    setConfirming(true);
-    try {
-      await clipsApi.confirm(instance, clip.id, result.payload);
-    } catch (error) {
-      setConfirming(false);
-      showAlert(describeError(error, CONFIRM_FAILED_FALLBACK));
-      return;
-    }
-    await queryClient.invalidateQueries({
-      queryKey: queryKeys.clips(instance.jobId, instance.instanceId),
-    });
-    await navigate(jobPath);
+    await confirm(result.payload);
   };
 
   return (

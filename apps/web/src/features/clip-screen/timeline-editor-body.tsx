@@ -4,19 +4,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { appPaths, confirmClipRequestSchemaFor, isClipEditable } from '@roughcut/shared';
+import { confirmClipRequestSchemaFor, isClipEditable } from '@roughcut/shared';
 import type { Clip, GapEditState } from '@roughcut/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { describeError } from '../../api/api-error.ts';
-import { clipsApi } from '../../api/clips.api.ts';
 import type { InstanceRef } from '../../api/clips.api.ts';
 import { useClipWaveform } from '../../api/clips.queries.ts';
-import { queryKeys } from '../../api/query-keys.ts';
 import { showAlert } from '../../app/show-alert.ts';
 import { GapEditor } from './gap-editor.tsx';
 import { initialGapEditState, timelineDescription } from './timeline.rules.ts';
+import { useConfirmClip } from './use-confirm-clip.ts';
 
 export const SAVE_FAILED_FALLBACK = 'There was an issue saving the cut, please try again';
 
@@ -37,12 +33,10 @@ export function readOnlyReason(clip: Clip): string {
  * and Save, which confirms the clip with this cut (`{cut}`) and returns to the job page.
  */
 export function TimelineEditorBody({ clip, instance, videoUrl }: Props) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [state, setState] = useState<GapEditState>(() =>
     initialGapEditState(clip.gaps, clip.detected_gaps),
   );
-  const [saving, setSaving] = useState(false);
+  const { confirming: saving, confirm } = useConfirmClip(instance, clip.id, SAVE_FAILED_FALLBACK);
   const waveform = useClipWaveform({ ...instance, clipId: clip.id });
   const editable = isClipEditable(clip) && !saving;
   const lines = timelineDescription(state.gaps, clip.end - clip.start);
@@ -54,18 +48,7 @@ export function TimelineEditorBody({ clip, instance, videoUrl }: Props) {
       showAlert(checked.error.issues[0]?.message ?? SAVE_FAILED_FALLBACK);
       return;
     }
-    setSaving(true);
-    try {
-      await clipsApi.confirm(instance, clip.id, payload);
-    } catch (error) {
-      setSaving(false);
-      showAlert(describeError(error, SAVE_FAILED_FALLBACK));
-      return;
-    }
-    await queryClient.invalidateQueries({
-      queryKey: queryKeys.clips(instance.jobId, instance.instanceId),
-    });
-    await navigate(appPaths.job(instance.jobId));
+    await confirm(payload);
   };
 
   return (

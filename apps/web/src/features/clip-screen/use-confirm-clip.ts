@@ -1,0 +1,38 @@
+import { appPaths } from '@roughcut/shared';
+import type { ConfirmClipRequest } from '@roughcut/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { describeError } from '../../api/api-error.ts';
+import { clipsApi } from '../../api/clips.api.ts';
+import type { InstanceRef } from '../../api/clips.api.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import { showAlert } from '../../app/show-alert.ts';
+
+/**
+ * Submit on the clip screen and Save on the timeline editor: confirms the clip, and on success
+ * refreshes the job's clips and returns to the job page; a refused confirm alerts why (else
+ * `failedFallback`) and keeps the user's edits on screen.
+ */
+export function useConfirmClip(instance: InstanceRef, clipId: string, failedFallback: string) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+
+  const confirm = async (request: ConfirmClipRequest): Promise<void> => {
+    setConfirming(true);
+    try {
+      await clipsApi.confirm(instance, clipId, request);
+    } catch (error) {
+      setConfirming(false);
+      showAlert(describeError(error, failedFallback));
+      return;
+    }
+    await queryClient.invalidateQueries({
+      queryKey: queryKeys.clips(instance.jobId, instance.instanceId),
+    });
+    await navigate(appPaths.job(instance.jobId));
+  };
+
+  return { confirming, confirm };
+}
