@@ -1,4 +1,4 @@
-import { ENDPOINTS, PAYMENT_PROVIDER, apiPaths, updateUserRequestSchema } from '@roughcut/shared';
+import { ENDPOINTS, PAYMENT_PROVIDER, updateUserRequestSchema } from '@roughcut/shared';
 import type { UpdateUserRequest } from '@roughcut/shared';
 import { api } from './api-client.ts';
 
@@ -8,9 +8,11 @@ export const accountApi = {
   getAccount: () => api.call(ENDPOINTS.account),
   getUser: () => api.call(ENDPOINTS.user),
   saveUser: (update: UpdateUserRequest) =>
-    api.post(apiPaths.saveUser(), updateUserRequestSchema.parse(update)),
-  requestEmailUpdate: (newEmail: string) => api.post(apiPaths.updateEmail(newEmail)),
-  confirmEmailUpdate: (code: string) => api.post(apiPaths.updateEmailConfirm(code)),
+    api.call(ENDPOINTS.saveUser, { body: updateUserRequestSchema.parse(update) }),
+  requestEmailUpdate: (newEmail: string) =>
+    api.call(ENDPOINTS.updateEmail, { params: { newEmail } }),
+  confirmEmailUpdate: (code: string) =>
+    api.call(ENDPOINTS.updateEmailConfirm, { params: { code } }),
   getBilling: () => api.call(ENDPOINTS.billing),
   lookUpCustomer: (sessionId: string) =>
     api.call(ENDPOINTS.customer, { params: { provider: PAYMENT_PROVIDER, sessionId } }),

@@ -33,14 +33,37 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 // The promise of a call that navigated the whole page away: nothing after it should run.
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A response body: JSON when it parses, else the text itself, undefined when empty. */
+export function parseBodyText(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return text;
   }
+}
+
+/** The ApiError of a failed response: the server's `err` when it sent one, else the status. */
+export function apiErrorOf(status: number, statusText: string, body: unknown): ApiError {
+  const err = errorResponseSchema.safeParse(body);
+  return new ApiError(
+    status,
+    err.success ? err.data.err : undefined,
+    err.success ? undefined : `${status} ${statusText}`.trim(),
+  );
+}
+
+/** A successful body checked against its schema; a mismatch is an ApiError, never bad data. */
+export function parseSuccessBody<T>(status: number, body: unknown, schema: z.ZodType<T>): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError(status, undefined, 'The server sent an unexpected response');
+  }
+  return parsed.data;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  return parseBodyText(await response.text());
 }
 
 export function fileNameFromContentDisposition(header: string | null): string | undefined {
@@ -76,20 +99,9 @@ export function createApiClient(deps: ApiClientDeps) {
         return never<T>();
       }
     }
-    if (!response.ok) {
-      const err = errorResponseSchema.safeParse(body);
-      throw new ApiError(
-        response.status,
-        err.success ? err.data.err : undefined,
-        err.success ? undefined : `${response.status} ${response.statusText}`.trim(),
-      );
-    }
+    if (!response.ok) throw apiErrorOf(response.status, response.statusText, body);
     if (!options.schema) return body as T;
-    const parsed = options.schema.safeParse(body);
-    if (!parsed.success) {
-      throw new ApiError(response.status, undefined, 'The server sent an unexpected response');
-    }
-    return parsed.data;
+    return parseSuccessBody(response.status, body, options.schema);
   }
 
   async function requestJson<T>(
@@ -126,10 +138,24 @@ export function createApiClient(deps: ApiClientDeps) {
       requestJson<T>('GET', path, undefined, options),
     post: <T = unknown>(path: string, json?: unknown, options?: RequestOptions<T>) =>
       requestJson<T>('POST', path, json, options),
-    put: <T = unknown>(path: string, json?: unknown, options?: RequestOptions<T>) =>
-      requestJson<T>('PUT', path, json, options),
     delete: <T = unknown>(path: string, options?: RequestOptions<T>) =>
       requestJson<T>('DELETE', path, undefined, options),
+
+    /**
+     * Calls an endpoint-table entry whose answer is a file (e.g. the PNG example image), sending
+     * its JSON body and accepting `accept`; a refusal is an ApiError like any other call.
+     */
+    async callFile<E extends Endpoint>(entry: E, accept: string, input: EndpointCall<E> = {}) {
+      const init: RequestInit = {
+        headers: { Accept: accept, 'Content-Type': 'application/json' },
+        body: JSON.stringify(input.body),
+      };
+      if (input.signal) init.signal = input.signal;
+      const url = urlOf(entry, input.params ?? {}, input.query);
+      const response = await send(entry.method, url, init);
+      if (!response.ok) return finish<never>(response, {});
+      return response.blob();
+    },
 
     /** Multipart upload: one file under `file`, or many files each appended under its own name. */
     async upload<T = unknown>(

@@ -1,21 +1,12 @@
-import { ENDPOINTS, UPLOAD_FILE_FIELD, apiPaths, errorResponseSchema } from '@roughcut/shared';
+import { ENDPOINTS, UPLOAD_FILE_FIELD, apiPaths } from '@roughcut/shared';
 import type { UploadResponse } from '@roughcut/shared';
-import { api } from './api-client.ts';
+import { api, apiErrorOf, parseBodyText, parseSuccessBody } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 
 // SPEC section 7: assets, Delete video, download and upload of a job.
 
 /** Bytes sent so far of the request body (XHR upload events). */
 export type UploadProgressEvent = { loaded: number; total: number };
-
-function parseJson(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
 
 /**
  * POST /api/manage/autojob/{id}/upload as multipart with one file, through XMLHttpRequest because
@@ -37,21 +28,16 @@ export function uploadVideo(
       onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     });
     xhr.addEventListener('load', () => {
-      const body = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = ENDPOINTS.autojobUpload.response.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new ApiError(xhr.status, undefined, 'The server sent an unexpected response'));
+      const body = parseBodyText(xhr.responseText);
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(apiErrorOf(xhr.status, xhr.statusText, body));
         return;
       }
-      const err = errorResponseSchema.safeParse(body);
-      reject(
-        new ApiError(
-          xhr.status,
-          err.success ? err.data.err : undefined,
-          err.success ? undefined : `${xhr.status} ${xhr.statusText}`.trim(),
-        ),
-      );
+      try {
+        resolve(parseSuccessBody(xhr.status, body, ENDPOINTS.autojobUpload.response));
+      } catch (error) {
+        reject(error instanceof ApiError ? error : new ApiError(xhr.status, undefined));
+      }
     });
     xhr.addEventListener('error', () => {
       reject(new ApiError(0, undefined, 'Unable to reach the server, check your connection'));
@@ -74,7 +60,7 @@ export const assetsApi = {
       params: { id: jobId, asset_id: assetId },
       ...(signal && { signal }),
     }),
-  deleteAll: (jobId: string) => api.delete(apiPaths.autojobAssetsAll(jobId)),
+  deleteAll: (jobId: string) => api.call(ENDPOINTS.autojobAssetsAll, { params: { id: jobId } }),
   /** GET .../download → {url}; the file itself is fetched and saved by the caller. */
   downloadUrl: (jobId: string, assetId?: string) =>
     api.call(ENDPOINTS.autojobDownload, {

@@ -1,5 +1,5 @@
 import {
-  apiPaths,
+  ENDPOINTS,
   loginRequestSchema,
   registerRequestSchema,
   resetPasswordConfirmRequestSchema,
@@ -7,21 +7,21 @@ import {
 import type { LoginRequest, RegisterRequest } from '@roughcut/shared';
 import { api } from './api-client.ts';
 
-// SPEC section 7 "Authentication and registration". Success bodies are not shown by the spec,
-// so they are not parsed: a 2xx is the success signal.
+// SPEC section 7 "Authentication and registration".
 export const authApi = {
   attemptLogin: (signal?: AbortSignal) =>
-    api.get(apiPaths.attemptLogin(), signal ? { signal } : {}),
-  login: (request: LoginRequest) => api.post(apiPaths.login(), loginRequestSchema.parse(request)),
-  logout: () => api.get(apiPaths.logout()),
+    api.call(ENDPOINTS.attemptLogin, { ...(signal && { signal }) }),
+  login: (request: LoginRequest) =>
+    api.call(ENDPOINTS.login, { body: loginRequestSchema.parse(request) }),
+  logout: () => api.call(ENDPOINTS.logout),
   register: (request: RegisterRequest) =>
-    api.post(apiPaths.register(), registerRequestSchema.parse(request)),
-  confirmRegistration: (code: string) => api.post(apiPaths.registerConfirm(code)),
+    api.call(ENDPOINTS.register, { body: registerRequestSchema.parse(request) }),
+  confirmRegistration: (code: string) => api.call(ENDPOINTS.registerConfirm, { params: { code } }),
   requestPasswordReset: (emailOrUsername: string) =>
-    api.post(apiPaths.resetPasswordRequest(emailOrUsername)),
+    api.call(ENDPOINTS.resetPasswordRequest, { params: { emailOrUsername } }),
   confirmPasswordReset: (code: string, password: string) =>
-    api.post(
-      apiPaths.resetPasswordConfirm(code),
-      resetPasswordConfirmRequestSchema.parse({ password }),
-    ),
+    api.call(ENDPOINTS.resetPasswordConfirm, {
+      params: { code },
+      body: resetPasswordConfirmRequestSchema.parse({ password }),
+    }),
 };

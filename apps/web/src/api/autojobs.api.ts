@@ -1,7 +1,6 @@
 import {
   ENDPOINTS,
   addStepRequestSchema,
-  apiPaths,
   createAutoJobRequestSchema,
   deleteStepRequestSchema,
   updateAutoJobRequestSchema,
@@ -23,7 +22,7 @@ export const autojobsApi = {
       params: { id },
       body: updateAutoJobRequestSchema.parse(update),
     }),
-  remove: (id: string) => api.delete(apiPaths.autojobDelete(id)),
+  remove: (id: string) => api.call(ENDPOINTS.autojobDelete, { params: { id } }),
   addStep: (id: string, stepType: StepType) =>
     api.call(ENDPOINTS.autojobStep, {
       params: { id },

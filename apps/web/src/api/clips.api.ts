@@ -1,4 +1,4 @@
-import { ENDPOINTS, apiPaths, confirmClipRequestSchema } from '@roughcut/shared';
+import { ENDPOINTS, confirmClipRequestSchema } from '@roughcut/shared';
 import type { ConfirmClipRequest } from '@roughcut/shared';
 import { api } from './api-client.ts';
 
@@ -30,8 +30,8 @@ export const clipsApi = {
       ...(signal && { signal }),
     }),
   /** Continue: confirms the instance so the confirmed clips are rendered. */
-  continueInstance: ({ jobId, instanceId }: InstanceRef) =>
-    api.post(apiPaths.instanceConfirm(jobId, instanceId)),
+  continueInstance: (ref: InstanceRef) =>
+    api.call(ENDPOINTS.instanceConfirm, { params: instanceParams(ref) }),
   confirmAll: (ref: InstanceRef) =>
     api.call(ENDPOINTS.instanceClipsConfirm, { params: instanceParams(ref) }),
   unconfirmAll: (ref: InstanceRef) =>

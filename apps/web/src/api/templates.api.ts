@@ -1,9 +1,4 @@
-import {
-  DRAW_EXAMPLE_CONTENT_TYPE,
-  ENDPOINTS,
-  apiPaths,
-  errorResponseSchema,
-} from '@roughcut/shared';
+import { DRAW_EXAMPLE_CONTENT_TYPE, ENDPOINTS } from '@roughcut/shared';
 import type {
   CreateTemplateRequest,
   DrawSettings,
@@ -11,7 +6,6 @@ import type {
   Template,
 } from '@roughcut/shared';
 import { api } from './api-client.ts';
-import { ApiError } from './api-error.ts';
 
 export type ExampleImageParams = {
   settings: DrawSettings;
@@ -23,19 +17,11 @@ export type ExampleImageParams = {
 /** POST /api/draw/example: the server-drawn example image (PNG) of the settings. */
 async function drawExample(params: ExampleImageParams, signal?: AbortSignal): Promise<Blob> {
   const { width, height, background } = params;
-  const response = await fetch(apiPaths.drawExample({ width, height, ...background }), {
-    method: ENDPOINTS.drawExample.method,
-    credentials: 'include',
-    headers: { Accept: DRAW_EXAMPLE_CONTENT_TYPE, 'Content-Type': 'application/json' },
-    body: JSON.stringify(params.settings),
+  return api.callFile(ENDPOINTS.drawExample, DRAW_EXAMPLE_CONTENT_TYPE, {
+    query: { width, height, ...background },
+    body: params.settings,
     ...(signal && { signal }),
   });
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => undefined);
-    const err = errorResponseSchema.safeParse(body);
-    throw new ApiError(response.status, err.success ? err.data.err : undefined);
-  }
-  return response.blob();
 }
 
 // SPEC section 7 "Templates and example image".
