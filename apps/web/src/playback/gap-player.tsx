@@ -9,6 +9,8 @@ import type { Span } from '@roughcut/shared';
 import { memo, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useMediaSource } from '../api/use-media-source.ts';
+import { DualVideo } from './dual-video.tsx';
+import type { SourceSize } from './dual-video.tsx';
 import type { GapPlayback } from './use-gap-playback.ts';
 import { VolumeControl } from './volume-control.tsx';
 
@@ -58,8 +60,7 @@ function PlayerClock({ playback, window }: { playback: GapPlayback; window: Span
 export const GapPlayer = memo(function GapPlayer(props: Props) {
   const { playback, window, height } = props;
   const media = useMediaSource(props.src);
-  const { src } = media;
-  const [source, setSource] = useState<{ width: number; height: number } | null>(null);
+  const [source, setSource] = useState<SourceSize | null>(null);
   const ratio = props.isLongForm
     ? source && source.height > 0
       ? source.width / source.height
@@ -81,47 +82,14 @@ export const GapPlayer = memo(function GapPlayer(props: Props) {
           overflow: 'hidden',
         }}
       >
-        {src
-          ? ([0, 1] as const).map((slot) => {
-              const events = playback.videoEvents(slot);
-              return (
-                <Box
-                  key={slot}
-                  component="video"
-                  ref={playback.refs[slot]}
-                  src={src}
-                  preload="auto"
-                  playsInline
-                  aria-hidden={slot !== playback.active}
-                  aria-label={slot === playback.active ? `Preview of ${props.title}` : undefined}
-                  {...events}
-                  onError={media.onError}
-                  onLoadedMetadata={(event) => {
-                    media.onLoadedMetadata(event);
-                    const video = event.currentTarget;
-                    if (slot === 0)
-                      setSource({ width: video.videoWidth, height: video.videoHeight });
-                    events.onLoadedMetadata(event);
-                  }}
-                  onLoadedData={(event) => {
-                    media.onLoadedData(event);
-                    events.onLoadedData();
-                  }}
-                  onClick={playback.toggle}
-                  sx={{
-                    position: 'absolute',
-                    inset: 0,
-                    width: '100%',
-                    height: '100%',
-                    objectFit: 'cover',
-                    cursor: 'pointer',
-                  }}
-                  // NOTE: inline, as the playback hook also sets it at the moment of a swap.
-                  style={{ opacity: slot === playback.active ? 1 : 0 }}
-                />
-              );
-            })
-          : null}
+        <DualVideo
+          playback={playback}
+          media={media}
+          title={props.title}
+          preload="auto"
+          onClick={playback.toggle}
+          onSourceSize={setSource}
+        />
         {props.overlay}
         {disabled ? (
           <Box

@@ -5,6 +5,8 @@ import { PREVIEW_HEIGHT_PX } from '@roughcut/shared';
 import type { Span } from '@roughcut/shared';
 import { useMemo, useRef, useState } from 'react';
 import { useMediaSource } from '../api/use-media-source.ts';
+import { DualVideo } from './dual-video.tsx';
+import type { SourceSize } from './dual-video.tsx';
 import { playbackPlan } from './gap-playback.ts';
 import { useGapPlayback } from './use-gap-playback.ts';
 import {
@@ -48,7 +50,7 @@ export function SegmentPlayer({
   const layerRef = useRef<HTMLDivElement>(null);
   const media = useMediaSource(offeredSrc);
   const { src } = media;
-  const [source, setSource] = useState<{ width: number; height: number } | null>(null);
+  const [source, setSource] = useState<SourceSize | null>(null);
   const plan = useMemo(() => playbackPlan(clipWindow, gaps), [clipWindow, gaps]);
   const clip = useMemo(() => previewPlan(clipWindow, gaps), [clipWindow, gaps]);
   const playback = useGapPlayback(plan);
@@ -109,49 +111,15 @@ export function SegmentPlayer({
           overflow: 'hidden',
         }}
       >
-        {src
-          ? ([0, 1] as const).map((slot) => {
-              if (slot === 1 && !armed) return null;
-              const events = playback.videoEvents(slot);
-              const shown = slot === playback.active;
-              return (
-                <Box
-                  key={slot}
-                  component="video"
-                  ref={refs[slot]}
-                  src={src}
-                  preload="metadata"
-                  playsInline
-                  aria-hidden={!shown}
-                  aria-label={shown ? `Preview of ${title}` : undefined}
-                  {...events}
-                  onError={media.onError}
-                  onLoadedMetadata={(event) => {
-                    media.onLoadedMetadata(event);
-                    const video = event.currentTarget;
-                    if (slot === 0)
-                      setSource({ width: video.videoWidth, height: video.videoHeight });
-                    events.onLoadedMetadata(event);
-                  }}
-                  onLoadedData={(event) => {
-                    media.onLoadedData(event);
-                    events.onLoadedData();
-                  }}
-                  onClick={togglePlay}
-                  sx={{
-                    position: 'absolute',
-                    inset: 0,
-                    width: '100%',
-                    height: '100%',
-                    objectFit: 'cover',
-                    objectPosition: 'center',
-                    cursor: 'pointer',
-                    opacity: shown ? 1 : 0,
-                  }}
-                />
-              );
-            })
-          : null}
+        <DualVideo
+          playback={playback}
+          media={media}
+          title={title}
+          preload="metadata"
+          withSecondVideo={armed}
+          onClick={togglePlay}
+          onSourceSize={setSource}
+        />
         <Box ref={layerRef} sx={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} />
         {!src || disabled ? (
           <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
