@@ -41,6 +41,14 @@ export default {
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
+      name: 'web-shared-imports-no-feature',
+      severity: 'error',
+      comment:
+        'Shared web modules (api, components, lib, playback, layouts) sit below the features: they import none.',
+      from: { path: '^apps/web/src/(api|components|lib|playback|layouts)/', pathNot: TEST_CODE },
+      to: { path: '^apps/web/src/features/' },
+    },
+    {
       name: 'src-imports-no-test-code',
       severity: 'error',
       comment: 'Production code never imports test files, test folders or test fixtures.',

@@ -3,7 +3,7 @@ import type { UpdateUserRequest } from '@roughcut/shared';
 import { api } from './api-client.ts';
 
 // SPEC section 7 "Account and billing". Buy plan itself is a plain HTML form post, not a call
-// from here (see features/billing/plan-form.tsx).
+// from here (see features/billing/post-form.tsx).
 export const accountApi = {
   getAccount: () => api.call(ENDPOINTS.account),
   getUser: () => api.call(ENDPOINTS.user),

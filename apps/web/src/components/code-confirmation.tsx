@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AuthShell } from '../features/auth/auth-shell.tsx';
+import { AuthShell } from './auth-shell.tsx';
 import { GENERIC_FAILURE } from '../lib/auth-messages.ts';
 
 type CodeConfirmationProps = {

@@ -12,7 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink } from 'react-router';
 import { useAccount } from '../api/account.queries.ts';
 import { BrandButton } from '../components/brand-logo.tsx';
-import { useFreshAccountOnNavigation } from '../features/billing/use-fresh-account.ts';
+import { useFreshAccountOnNavigation } from './use-fresh-account.ts';
 import { TRIAL_EXHAUSTED, remainingTrialEdits, trialNotice } from '../lib/plan.ts';
 import { useLogout } from './use-logout.ts';
 

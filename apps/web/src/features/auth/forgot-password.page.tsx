@@ -13,7 +13,7 @@ import { describeError } from '../../api/api-error.ts';
 import { authApi } from '../../api/auth.api.ts';
 import { showAlert } from '../../app/show-alert.ts';
 import { RESET_REQUEST_FAILED } from '../../lib/auth-messages.ts';
-import { AuthShell } from './auth-shell.tsx';
+import { AuthShell } from '../../components/auth-shell.tsx';
 import { validateForgotPassword } from './auth-validation.ts';
 
 export function ForgotPasswordPage() {

@@ -13,7 +13,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { showAlert } from '../../app/show-alert.ts';
 import type { GuardState } from '../../layouts/session-guard.tsx';
 import { LOGIN_FAILED } from '../../lib/auth-messages.ts';
-import { AuthShell } from './auth-shell.tsx';
+import { AuthShell } from '../../components/auth-shell.tsx';
 import { validateLogin } from './auth-validation.ts';
 
 export function LoginPage() {

@@ -11,7 +11,7 @@ import { describeError } from '../../api/api-error.ts';
 import { authApi } from '../../api/auth.api.ts';
 import { showAlert } from '../../app/show-alert.ts';
 import { GENERIC_FAILURE } from '../../lib/auth-messages.ts';
-import { AuthShell } from './auth-shell.tsx';
+import { AuthShell } from '../../components/auth-shell.tsx';
 import { NEW_PASSWORD_HINT, validateNewPassword } from './auth-validation.ts';
 
 /** /resetpassword/:code: the code comes from the e-mailed link. */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { queryKeys } from '../../api/query-keys.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 /**
  * Reloads the account (plan and download_count) whenever the signed-in user moves to another

@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { brandGradient } from '../../app/theme.ts';
-import { BrandButton } from '../../components/brand-logo.tsx';
+import { brandGradient } from '../app/theme.ts';
+import { BrandButton } from './brand-logo.tsx';
 
 type AuthShellProps = { title: string; subtitle?: ReactNode; children: ReactNode };
 
