@@ -75,7 +75,7 @@ export const moveGapHandle = (
   return gaps.map((g) => (g.id === id ? { ...g, [side]: value } : g));
 };
 
-/** One undoable timeline edit (see the web's gap-timeline/timeline.rules.ts `undoLastEdit`). */
+/** One undoable timeline edit (see the web's clip-screen/timeline.rules.ts `undoLastEdit`). */
 export type GapEdit =
   { kind: 'move'; id: string; side: HandleSide; from: number } | { kind: 'delete'; id: string };
 
