@@ -71,4 +71,14 @@ describe('sanitizeFileName', () => {
     expect(name.endsWith('é.mp4')).toBe(true);
     expect(toStorageName(`${'a'.repeat(300)}.mp4`).length).toBeLessThanOrEqual(120);
   });
+
+  it('leaves room in the longest key for the subtitle script kept beside a video', () => {
+    const key = jobAssetKey(
+      '720fbf8b-d8ac-4c96-86b1-be477b41b777',
+      '9d42b4fe-c93a-4d8b-a867-d9d288635d59',
+      'A rather long edit name that a phone has to wrap - First We Remove the Silent Gaps Between the Phrases (clip at 0m00s).mp4',
+    );
+    expect(key.endsWith('.mp4')).toBe(true);
+    expect(() => assertStorageKey(`${key}.ass`)).not.toThrow();
+  });
 });

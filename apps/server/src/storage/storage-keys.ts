@@ -4,6 +4,12 @@
 
 const KEY_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 const MAX_KEY_SEGMENT = 120;
+/**
+ * Room a stored file's name leaves for a sidecar's suffix (a video's burned subtitle script is kept
+ * as `<video key>.ass`). WARNING: without it a long clip title made a key whose script did not fit,
+ * and that render failed after its video was stored.
+ */
+export const SIDECAR_SUFFIX_ROOM = 4;
 const MAX_DISPLAY_NAME_BYTES = 200;
 
 export class InvalidStorageKeyError extends Error {
@@ -93,7 +99,8 @@ export function toStorageName(name: string, fallback = 'file'): string {
       .replace(/_+/g, '_')
       .replace(/^[._-]+|[._-]+$/g, '');
   const safeExt = ascii(ext.slice(1)).toLowerCase();
-  const safeStem = ascii(stem).slice(0, MAX_KEY_SEGMENT - 1 - safeExt.length) || fallback;
+  const safeStem =
+    ascii(stem).slice(0, MAX_KEY_SEGMENT - SIDECAR_SUFFIX_ROOM - 1 - safeExt.length) || fallback;
   const segment = safeExt ? `${safeStem}.${safeExt}` : safeStem;
   return KEY_SEGMENT.test(segment) ? segment : fallback;
 }

@@ -67,6 +67,8 @@ export async function renderOneClip(
   const plan = clipPlan(clip);
   const temp = await storage.createTempFile('.mp4');
   const script = await storage.createTempFile('.ass');
+  // NOTE: what this try stored, removed again when it fails (a crash leaves it to the next try).
+  let stored: { assetId: string; key: string } | undefined;
   try {
     await renderClip({
       ...source,
@@ -103,6 +105,7 @@ export async function renderOneClip(
       status: 'uploading',
       storageKey: key,
     });
+    stored = { assetId, key };
     await temp.commit(key);
     // NOTE: kept only when the engine wrote one (it writes none when nothing was burned).
     if (plan.subtitles && (await stat(script.path).catch(() => null))) {
@@ -127,8 +130,26 @@ export async function renderOneClip(
       );
       if (!done) throw new Error(`clip ${clip.id} changed while it was rendered`);
     });
+  } catch (error) {
+    if (stored) await discardStored(context, stored);
+    throw error;
   } finally {
     await temp.discard();
     await script.discard();
   }
+}
+
+/**
+ * A failed try's own asset row and files, so the job page never lists a video that will not
+ * come; best effort, since a retry deletes whatever is left anyway.
+ */
+async function discardStored(
+  { db, storage }: JobContext,
+  stored: { assetId: string; key: string },
+): Promise<void> {
+  await Promise.allSettled([
+    storage.delete(stored.key),
+    storage.delete(subtitlesKeyOf(stored.key)),
+    deleteAssets(db, [stored.assetId]),
+  ]);
 }
