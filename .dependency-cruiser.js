@@ -58,6 +58,8 @@ export default {
   ],
   options: {
     includeOnly: '^(apps|packages|e2e)/',
+    // NOTE: built bundles (apps/web/dist after `npm run build`) are not source.
+    exclude: { path: '(^|/)dist/' },
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
