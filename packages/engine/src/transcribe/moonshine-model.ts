@@ -92,6 +92,13 @@ function runExclusive<T>(work: () => Promise<T>): Promise<T> {
 const cacheName = (layer: number, part: string, kind: string) =>
   `past_key_values.${layer}.${part}.${kind}`;
 
+const STEP_OUTPUTS = [
+  'logits',
+  ...Array.from({ length: LAYERS }, (_, i) =>
+    ['key', 'value'].map((kind) => `present.${i}.decoder.${kind}`),
+  ).flat(),
+];
+
 function emptyCache(): Record<string, ort.Tensor> {
   const cache: Record<string, ort.Tensor> = {};
   for (let i = 0; i < LAYERS; i++) {
@@ -141,18 +148,28 @@ export async function decodeMoonshine(
     // NOTE: the encoder's keys and values are made on the first step only (later steps return
     // placeholders); they are the same for every beam, so they are tiled once per batch size.
     const encoderCache = new Map<number, Record<string, ort.Tensor>>();
+    const hiddenByBatch = new Map<number, ort.Tensor>([[1, hidden]]);
+    const tiledHidden = (batch: number): ort.Tensor => {
+      if (!hiddenByBatch.has(batch)) hiddenByBatch.set(batch, tile(hidden, batch));
+      return hiddenByBatch.get(batch)!;
+    };
     let cache = emptyCache();
     let beams: Beam[] = [{ tokens: [], logProb: 0 }];
     const finished: Beam[] = [];
     for (let step = 0; step < maxTokens && beams.length; step++) {
       const batch = beams.length;
       const last = beams.map((b) => BigInt(b.tokens.at(-1)?.id ?? START_TOKEN));
-      const out = await decoder.run({
-        input_ids: new ort.Tensor('int64', BigInt64Array.from(last), [batch, 1]),
-        encoder_hidden_states: batch === 1 ? hidden : tile(hidden, batch),
-        use_cache_branch: new ort.Tensor('bool', [step > 0], [1]),
-        ...cache,
-      });
+      const out = await decoder.run(
+        {
+          input_ids: new ort.Tensor('int64', BigInt64Array.from(last), [batch, 1]),
+          encoder_hidden_states: tiledHidden(batch),
+          use_cache_branch: new ort.Tensor('bool', [step > 0], [1]),
+          ...cache,
+        },
+        // WARNING: after the first step only the logits and the decoder's own cache are fetched:
+        // the encoder's outputs, copied out at every step, made the analysis peak at 750 MB.
+        step === 0 ? decoder.outputNames : STEP_OUTPUTS,
+      );
       const logits = out.logits!.data as Float32Array;
       const vocab = logits.length / batch;
       const rows = beams.map((_, b) => logSoftmax(logits.slice(b * vocab, (b + 1) * vocab)));
