@@ -163,7 +163,7 @@ export async function runWordTimes(): Promise<void> {
       all.end.push(...errors.end);
       lines.push(row(c.name, errors, xRt.toFixed(3)));
       // The whole path: Moonshine's own utterances and text, its matching words timed.
-      const heard = await transcribeWithMoonshine(wav, {});
+      const heard = await transcribeWithMoonshine(wav, { language: 'en' });
       const pairs = pairWords(heard, truth);
       heardAll.start.push(...pairs.map(([h, t]) => Math.abs(h.start - t.start)));
       heardAll.end.push(...pairs.map(([h, t]) => Math.abs(h.end - t.end)));
