@@ -95,6 +95,15 @@ const drawSettingsShape = {
   shadow_color_alpha: alpha,
   play_res_x: ranged(r.play_res_x, true),
   play_res_y: ranged(r.play_res_y, true),
+  // NOTE: the word-by-word caption fields (issue 22) default here too, so settings stored before
+  // they existed (templates, clips) still parse, and render exactly as before: all off.
+  word_highlight: z.boolean().default(false),
+  highlight_color_red: channel.default(255),
+  highlight_color_green: channel.default(214),
+  highlight_color_blue: channel.default(0),
+  highlight_color_alpha: alpha.default(1),
+  one_word_at_a_time: z.boolean().default(false),
+  upper_case: z.boolean().default(false),
 };
 
 /** Every field required: stored settings and responses. */
@@ -137,6 +146,13 @@ export const DEFAULT_DRAW_SETTINGS: DrawSettings = {
   shadow_color_alpha: 1,
   play_res_x: 0,
   play_res_y: 0,
+  word_highlight: false,
+  highlight_color_red: 255,
+  highlight_color_green: 214,
+  highlight_color_blue: 0,
+  highlight_color_alpha: 1,
+  one_word_at_a_time: false,
+  upper_case: false,
 };
 
 type DrawShape = typeof drawSettingsShape;

@@ -51,7 +51,12 @@ export async function renderEngineClip(
   const keep = clipKeep(clip, options.removeGaps);
   const subtitles = options.subtitles
     ? {
-        segments: clip.segments.map((s) => ({ start: s.start, end: s.end, phrase: s.phrase })),
+        segments: clip.segments.map((s) => ({
+          start: s.start,
+          end: s.end,
+          phrase: s.phrase,
+          words: s.words,
+        })),
         settings: options.subtitles,
       }
     : null;

@@ -13,7 +13,13 @@ import { cutSound } from './sound-cut.ts';
 import { frameCount, pictureShortfallS, renderFps } from './spans.ts';
 import type { FrameSpan } from './spans.ts';
 
-export type SubtitleSegment = { start: number; end: number; phrase: string };
+/** A phrase to burn; its words time the word-by-word caption styles. */
+export type SubtitleSegment = {
+  start: number;
+  end: number;
+  phrase: string;
+  words?: readonly { text: string; start: number; end: number }[];
+};
 export type RenderSubtitles = { segments: SubtitleSegment[]; settings: DrawSettings };
 
 export async function withTempDir<T>(near: string, run: (dir: string) => Promise<T>): Promise<T> {

@@ -56,3 +56,14 @@ export function sanitiseAssField(text: string): string {
       .trim()
   );
 }
+
+/** RGB as an override-tag colour `&HBBGGRR&` (for `\1c`); numbers only, never user text. */
+export function assOverrideColour(red: number, green: number, blue: number): string {
+  return `&H${hex2(blue)}${hex2(green)}${hex2(red)}&`;
+}
+
+/** The spec's alpha (1 = opaque) as an override-tag alpha `&HAA&` (for `\1a`). */
+export function assOverrideAlpha(alpha: number): string {
+  const a = Math.min(1, Math.max(0, Number.isFinite(alpha) ? alpha : 1));
+  return `&H${hex2((1 - a) * 255)}&`;
+}

@@ -2,9 +2,17 @@
 // the server burns it in with libass (ffmpeg `ass`), the browser previews it with jassub.
 import { FONT_FILES } from '@roughcut/shared';
 import type { DrawSettings } from '@roughcut/shared';
-import { assColour, escapeAssText, formatAssTime, sanitiseAssField } from './ass-format.ts';
+import { assColour, formatAssTime, sanitiseAssField } from './ass-format.ts';
+import { captionEvents } from './caption-events.ts';
+import type { TimedWord } from './word-timing.ts';
 
-export type AssSegment = { start: number; end: number; phrase: string };
+/** A phrase; its words (when given) time the word-by-word styles, else they share its time. */
+export type AssSegment = {
+  start: number;
+  end: number;
+  phrase: string;
+  words?: readonly TimedWord[] | undefined;
+};
 
 export type BuildAssOptions = {
   /** Added to every time (negative to shift earlier); lines ending at or before 0 are dropped. */
@@ -123,12 +131,23 @@ export function buildAss(
 ): string {
   const res = resolvePlayRes(settings);
   const offset = options.timeOffsetS ?? 0;
+  const shift = (t: number) => Math.max(0, t + offset);
   const events = segments
-    .map((seg) => ({
-      start: Math.max(0, seg.start + offset),
-      end: seg.end + offset,
-      text: escapeAssText(seg.phrase),
-    }))
+    .flatMap((seg) =>
+      captionEvents(
+        {
+          start: shift(seg.start),
+          end: seg.end + offset,
+          phrase: seg.phrase,
+          words: seg.words?.map((w) => ({
+            text: w.text,
+            start: shift(w.start),
+            end: shift(w.end),
+          })),
+        },
+        settings,
+      ),
+    )
     .filter((e) => e.text && Math.round(e.end * 100) > Math.round(e.start * 100))
     .sort((a, b) => a.start - b.start)
     .map(

@@ -2,3 +2,5 @@
 export * from './ass-format.ts';
 export * from './build-ass.ts';
 export * from './remap.ts';
+export * from './caption-events.ts';
+export * from './word-timing.ts';

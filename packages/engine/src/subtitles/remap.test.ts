@@ -40,11 +40,32 @@ describe('remapSegments', () => {
   });
 
   it('keeps extra fields and accepts unsorted spans', () => {
-    const out = remapSegments(
-      [{ start: 9, end: 9.5, phrase: 'z', words: [] as string[] }],
-      [...keep].reverse(),
-    );
-    expect(out).toEqual([{ start: 5.5, end: 6, phrase: 'z', words: [] }]);
+    const out = remapSegments([{ start: 9, end: 9.5, phrase: 'z', id: 'p1' }], [...keep].reverse());
+    expect(out).toEqual([{ start: 5.5, end: 6, phrase: 'z', id: 'p1' }]);
+  });
+
+  it('maps the words with their phrase, a word in a removed stretch shrinking to the cut', () => {
+    const words = [
+      { text: 'one', start: 2, end: 2.6, confidence: 1 },
+      { text: 'gone', start: 3.2, end: 3.7, confidence: 1 },
+      { text: 'two', start: 4.2, end: 4.8, confidence: 1 },
+    ];
+    const out = remapSegments([{ start: 2, end: 4.8, phrase: 'one gone two', words }], keep);
+    const mapped = [
+      { text: 'one', start: 1.5, end: 2.1 },
+      { text: 'gone', start: 2.5, end: 2.5 },
+      { text: 'two', start: 2.7, end: 3.3 },
+    ];
+    expect(out).toEqual([{ start: 1.5, end: 3.3, phrase: 'one gone two', words: mapped }]);
+  });
+
+  it('spreads the words of an edited phrase over its source time before mapping them', () => {
+    const words = [{ text: 'old', start: 1, end: 2, confidence: 1 }];
+    const out = remapSegments([{ start: 1, end: 2, phrase: 'new text', words }], keep);
+    expect(out[0]?.words).toEqual([
+      { text: 'new', start: 0.5, end: 1 },
+      { text: 'text', start: 1, end: 1.5 },
+    ]);
   });
 
   it('is empty without kept spans', () => {

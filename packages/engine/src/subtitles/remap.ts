@@ -1,13 +1,21 @@
 // Source-time segments onto a cut timeline. Pure, NO node imports.
+import { phraseWords } from './word-timing.ts';
+import type { TimedWord } from './word-timing.ts';
 
-export type TimedText = { start: number; end: number; phrase: string };
+export type TimedText = {
+  start: number;
+  end: number;
+  phrase: string;
+  words?: readonly TimedWord[] | undefined;
+};
 export type KeptSpan = { start: number; end: number };
 
 /**
  * Maps segments in source seconds onto the timeline made by joining `keep` spans in order. The parts
  * of a segment inside removed stretches are dropped; a segment straddling a cut becomes one piece
  * per kept span it touches (consecutive pieces are merged, as they meet on the cut timeline).
- * Pieces shorter than 10 ms are dropped.
+ * Pieces shorter than 10 ms are dropped. A segment's words (when it has any) are mapped too, each
+ * piece carrying them all: a word inside a removed stretch shrinks to the cut point.
  */
 export function remapSegments<T extends TimedText>(
   segments: readonly T[],
@@ -20,8 +28,26 @@ export function remapSegments<T extends TimedText>(
     offsets.push(total);
     total += span.end - span.start;
   }
+  // A source time on the cut timeline; a time inside a removed stretch lands on the cut.
+  const mapTime = (t: number): number => {
+    for (const [i, span] of spans.entries()) {
+      if (t < span.start) return offsets[i] ?? 0;
+      if (t <= span.end) return (offsets[i] ?? 0) + t - span.start;
+    }
+    return total;
+  };
   const out: T[] = [];
   for (const seg of segments) {
+    // NOTE: the words are resolved against the whole phrase first (phraseWords), so an edited
+    // phrase spreads its words over its source time, as the preview on the source timeline does.
+    const words =
+      seg.words === undefined
+        ? undefined
+        : phraseWords(seg).map((w) => ({
+            text: w.text,
+            start: round3(mapTime(w.start)),
+            end: round3(mapTime(w.end)),
+          }));
     let piece: T | undefined;
     spans.forEach((span, i) => {
       const start = Math.max(seg.start, span.start);
@@ -32,7 +58,7 @@ export function remapSegments<T extends TimedText>(
       if (piece && Math.abs(piece.end - mapped.start) < 0.001) {
         piece.end = mapped.end;
       } else {
-        piece = { ...seg, ...mapped };
+        piece = { ...seg, ...mapped, ...(words ? { words } : {}) };
         out.push(piece);
       }
     });
