@@ -11,6 +11,7 @@ const PARTS: BenchPart[] = [
   { name: 'waveform', load: () => import('../apps/server/bench/waveform.bench.ts') },
   { name: 'drift', load: () => import('../packages/engine/bench/drift.bench.ts') },
   { name: 'load', load: () => import('../apps/server/bench/load.bench.ts') },
+  { name: 'upload', load: () => import('../apps/server/bench/upload.bench.ts') },
 ];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

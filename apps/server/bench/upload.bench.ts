@@ -1,6 +1,7 @@
 // Upload benchmark: streams a generated multipart upload through a real HTTP connection on
 // 127.0.0.1 into a Fastify instance running receiveUpload, and reports throughput and RSS.
-// Called by the bench dispatcher; also runnable alone: node apps/server/src/storage/upload-bench.ts [MB]
+//   npm run bench -- upload     (1 GiB)
+//   node apps/server/bench/upload.bench.ts [MB]
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@roughcut/shared';
 import Fastify from 'fastify';
@@ -8,10 +9,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { registerErrorHandling } from '../http/errors.ts';
-import { MediaStorage } from './media-storage.ts';
-import { postMultipart } from './multipart-client.ts';
-import { receiveUpload } from './upload.ts';
+import { registerErrorHandling } from '../src/http/errors.ts';
+import { MediaStorage } from '../src/storage/media-storage.ts';
+import { postMultipart } from '../src/storage/multipart-client.ts';
+import { receiveUpload } from '../src/storage/upload.ts';
 
 export type UploadBenchOptions = {
   /** Bytes to upload (default 1 GiB). */
@@ -95,8 +96,20 @@ export async function benchUpload(options: UploadBenchOptions = {}): Promise<Upl
 
 const round = (value: number): number => Math.round(value * 10) / 10;
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const mb = Number(process.argv[2] ?? 1024);
+/** The bench part (scripts/bench.ts): one upload of `mb` MiB, printed as a table. */
+export async function run(mb = 1024): Promise<void> {
   const result = await benchUpload({ bytes: mb * MIB });
-  console.log(JSON.stringify(result));
+  const rows: [string, string][] = [
+    ['uploaded', `${round(result.bytes / MIB)} MiB in ${result.seconds} s`],
+    ['throughput', `${result.mbPerSecond} MiB/s`],
+    ['RSS before', `${result.baselineRssMb} MiB`],
+    ['RSS peak', `${result.peakRssMb} MiB (+${result.rssGrowthMb} MiB)`],
+    ['progress reports', String(result.progressReports)],
+  ];
+  const width = Math.max(...rows.map(([measure]) => measure.length));
+  for (const [measure, value] of rows) process.stdout.write(`${measure.padEnd(width)}  ${value}\n`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await run(Number(process.argv[2] ?? 1024));
 }

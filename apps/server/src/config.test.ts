@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, REPO_ROOT, defaultJobSlots, loadConfig, parseTrustProxy } from './config.ts';
+import {
+  ConfigError,
+  REPO_ROOT,
+  defaultJobSlots,
+  loadConfig,
+  parseTrustProxy,
+  resolveStorageDir,
+} from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults for an empty environment', () => {
@@ -130,5 +137,13 @@ describe('parseTrustProxy', () => {
     ['loopback', ['loopback']],
   ])('%s', (raw, expected) => {
     expect(parseTrustProxy(raw)).toEqual(expected);
+  });
+});
+
+describe('resolveStorageDir', () => {
+  it('defaults to DATA_DIR/media', () => {
+    expect(resolveStorageDir('/data')).toBe('/data/media');
+    expect(resolveStorageDir('/data', '/mnt/shared')).toBe('/mnt/shared');
+    expect(resolveStorageDir('/data', ' ')).toBe('/data/media');
   });
 });

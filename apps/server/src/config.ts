@@ -3,11 +3,29 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_MAX_VIDEO_SECONDS, MAX_UPLOAD_BYTES } from '@roughcut/shared';
 import { z } from 'zod';
-import { resolveStorageDir } from './storage/media-storage.ts';
-import { DEFAULT_MIN_UPLOAD_RATE } from './storage/upload-rate.ts';
-import type { MinUploadRate } from './storage/upload-rate.ts';
 
 export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+/** The slowest upload body accepted (storage/upload-rate.ts watches it). */
+export type MinUploadRate = {
+  /** The slowest accepted average, in bytes per second; 0 turns the check off. */
+  bytesPerSecond: number;
+  /** How long the average is taken over. */
+  windowMs: number;
+};
+
+/** 16 KB/s over a minute: far below any real connection, far above a trickle. */
+export const DEFAULT_MIN_UPLOAD_RATE: MinUploadRate = {
+  bytesPerSecond: 16 * 1024,
+  windowMs: 60_000,
+};
+
+/** STORAGE_DIR when set, else DATA_DIR/media. */
+export function resolveStorageDir(dataDir: string, storageDir?: string): string {
+  return path.resolve(
+    storageDir && storageDir.trim() !== '' ? storageDir : path.join(dataDir, 'media'),
+  );
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

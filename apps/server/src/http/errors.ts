@@ -1,21 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { HttpError, badRequest } from '../errors/http-error.ts';
 
-/** An error whose message is safe and meant for the user; sent as `{err}` with its status. */
-export class HttpError extends Error {
-  readonly statusCode: number;
-  constructor(statusCode: number, message: string) {
-    super(message);
-    this.name = 'HttpError';
-    this.statusCode = statusCode;
-  }
-}
-
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message: string) => new HttpError(401, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+// NOTE: the modules still import the error types from here; new code imports errors/http-error.ts.
+export {
+  HttpError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+} from '../errors/http-error.ts';
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'text',

@@ -2,7 +2,7 @@
 // element can seek) or a streamed zip of several. No cookie needed: the signature is the
 // authorisation, and the session it names must still be signed in.
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors/http-error.ts';
 import { contentDisposition, parseRange } from './http-headers.ts';
 import type { MediaStorage, StoredFile } from './media-storage.ts';
 import type { MediaGrant, MediaSigner } from './media-token.ts';

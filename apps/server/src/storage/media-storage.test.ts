@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MediaStorage, resolveStorageDir } from './media-storage.ts';
+import { MediaStorage } from './media-storage.ts';
 
 describe('MediaStorage', () => {
   let dir: string;
@@ -97,11 +97,5 @@ describe('MediaStorage', () => {
     await writeFile(orphan, 'partial upload');
     expect(await storage.sweepTemp()).toBe(1);
     expect(await readdir(storage.tempDir)).toEqual([name]);
-  });
-
-  it('defaults to DATA_DIR/media', () => {
-    expect(resolveStorageDir('/data')).toBe('/data/media');
-    expect(resolveStorageDir('/data', '/mnt/shared')).toBe('/mnt/shared');
-    expect(resolveStorageDir('/data', ' ')).toBe('/data/media');
   });
 });

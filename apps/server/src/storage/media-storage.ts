@@ -227,10 +227,3 @@ async function syncFile(file: string): Promise<void> {
 export function isNotFound(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ENOENT';
 }
-
-/** STORAGE_DIR when set, else DATA_DIR/media. */
-export function resolveStorageDir(dataDir: string, storageDir?: string): string {
-  return path.resolve(
-    storageDir && storageDir.trim() !== '' ? storageDir : path.join(dataDir, 'media'),
-  );
-}

@@ -3,18 +3,7 @@
 // Only the time spent waiting for the client counts: while the server itself is busy (storing a
 // chunk, reserving the room) the bytes pile up in the socket and the clock does not run.
 
-export type MinUploadRate = {
-  /** The slowest accepted average, in bytes per second; 0 turns the check off. */
-  bytesPerSecond: number;
-  /** How long the average is taken over. */
-  windowMs: number;
-};
-
-/** 16 KB/s over a minute: far below any real connection, far above a trickle. */
-export const DEFAULT_MIN_UPLOAD_RATE: MinUploadRate = {
-  bytesPerSecond: 16 * 1024,
-  windowMs: 60_000,
-};
+import type { MinUploadRate } from '../config.ts';
 
 export type RateWatch = {
   /** The server is ready for the next chunk: the client's time runs. */

@@ -13,7 +13,7 @@ import { postMultipart } from './multipart-client.ts';
 import { jobAssetKey } from './storage-keys.ts';
 import type { UploadProgress, UploadStart } from './upload.ts';
 import { UPLOAD_MESSAGES, receiveUpload, tooLargeMessage, tooSlowMessage } from './upload.ts';
-import type { MinUploadRate } from './upload-rate.ts';
+import type { MinUploadRate } from '../config.ts';
 
 const LIMIT = 8 * 1024 * 1024;
 const KEY = jobAssetKey('job1', 'asset1', 'video.mp4');

@@ -5,11 +5,12 @@ import { MAX_UPLOAD_BYTES } from '@roughcut/shared';
 import type { FastifyRequest } from 'fastify';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../errors/http-error.ts';
 import type { MediaStorage } from './media-storage.ts';
 import { sanitizeFileName } from './storage-keys.ts';
-import { DEFAULT_MIN_UPLOAD_RATE, watchUploadRate } from './upload-rate.ts';
-import type { MinUploadRate } from './upload-rate.ts';
+import { DEFAULT_MIN_UPLOAD_RATE } from '../config.ts';
+import type { MinUploadRate } from '../config.ts';
+import { watchUploadRate } from './upload-rate.ts';
 
 export const UPLOAD_MESSAGES = {
   oneFile: 'Please only upload one file',
