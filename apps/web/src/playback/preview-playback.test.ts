@@ -70,6 +70,23 @@ describe('the preview subtitles', () => {
     expect(previewSubtitles({ ...clip, subtitles_burned: false })).toBeNull();
   });
 
+  it("lights the spoken word at the recogniser's source times when the clip's style asks", () => {
+    const words = [
+      { text: 'welcome', start: 1, end: 1.5, confidence: 0.9 },
+      { text: 'home', start: 1.7, end: 2.4, confidence: 0.9 },
+    ];
+    const ass = previewSubtitles({
+      segments: [{ start: 1, end: 2.5, phrase: 'welcome home', words }],
+      draw_settings: { ...DEFAULT_DRAW_SETTINGS, word_highlight: true },
+      subtitles_burned: true,
+    });
+    const lines = ass?.split('\n').filter((l) => l.startsWith('Dialogue:'));
+    expect(lines).toEqual([
+      'Dialogue: 0,0:00:01.00,0:00:01.70,Default,,0,0,0,,{\\1c&H00D6FF&\\1a&H00&}welcome{\\r} home',
+      'Dialogue: 0,0:00:01.70,0:00:02.50,Default,,0,0,0,,welcome {\\1c&H00D6FF&\\1a&H00&}home',
+    ]);
+  });
+
   it("lays them out on the render's frame", () => {
     expect(previewFrameSize(false, { width: 1920, height: 1080 })).toEqual({
       width: 1080,

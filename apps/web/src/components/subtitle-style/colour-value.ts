@@ -7,7 +7,7 @@ export type Rgb = { r: number; g: number; b: number };
 export type Rgba = Rgb & { alpha: number };
 
 /** The colours the styling controls edit; the clip screen keeps `secondary` as it is. */
-export type ColourKey = 'primary' | 'secondary' | 'outline' | 'shadow';
+export type ColourKey = 'primary' | 'secondary' | 'outline' | 'shadow' | 'highlight';
 
 const byte = (n: number) => Math.min(255, Math.max(0, Math.round(n)));
 const hex2 = (n: number) => byte(n).toString(16).toUpperCase().padStart(2, '0');

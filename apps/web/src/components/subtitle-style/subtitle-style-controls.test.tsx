@@ -134,4 +134,37 @@ describe('the subtitle styling controls', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText<HTMLInputElement>('Primary Color').disabled).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('slider', { name: 'Size' }).disabled).toBe(true);
   });
+
+  it('offers the word-by-word styles, all off by default, with the highlight colour', async () => {
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    const highlight = screen.getByRole<HTMLInputElement>('switch', {
+      name: 'Highlight the spoken word',
+    });
+    const pop = screen.getByRole<HTMLInputElement>('switch', { name: 'One word at a time' });
+    const caps = screen.getByRole<HTMLInputElement>('switch', { name: 'All caps' });
+    expect([highlight.checked, pop.checked, caps.checked]).toEqual([false, false, false]);
+    // The colour is for the highlight only: it waits until the highlight is on.
+    expect(screen.getByLabelText<HTMLInputElement>('Highlight Color').disabled).toBe(true);
+    await userEvent.click(highlight);
+    expect(last(onChange)).toMatchObject({ word_highlight: true, one_word_at_a_time: false });
+    const colour = screen.getByLabelText('Highlight Color');
+    expect((colour as HTMLInputElement).value).toBe('#FFD600');
+    await userEvent.clear(colour);
+    await userEvent.type(colour, '#00ff88');
+    expect(last(onChange)).toMatchObject({
+      word_highlight: true,
+      highlight_color_red: 0,
+      highlight_color_green: 255,
+      highlight_color_blue: 136,
+      primary_color_red: 65,
+    });
+    await userEvent.click(pop);
+    await userEvent.click(caps);
+    expect(last(onChange)).toMatchObject({
+      word_highlight: true,
+      one_word_at_a_time: true,
+      upper_case: true,
+    });
+  });
 });

@@ -12,6 +12,7 @@ import type { ColourKey } from './colour-value.ts';
 import { loadFontPreviews, previewFamily } from './font-previews.ts';
 import { FormatToolbar } from './format-toolbar.tsx';
 import { RangeField } from './range-field.tsx';
+import { WordCaptionFields } from './word-caption-fields.tsx';
 import {
   ALIGNMENT_LABELS,
   BORDER_STYLE_LABELS,
@@ -91,6 +92,8 @@ export function SubtitleStyleControls(props: SubtitleStyleControlsProps) {
           {props.extraColours}
         </Box>
       </Paper>
+
+      <WordCaptionFields value={value} onChange={onChange} disabled={disabled} />
 
       <Box
         sx={{
