@@ -21,6 +21,8 @@ export type Gap = {
   id: string;
   start: number;
   end: number;
+  /** What the span is: a silence (the default when absent) or a filler ("um", "uh"). */
+  kind?: 'silence' | 'filler';
 };
 
 /** A kept span of the source: what a render joins together. */

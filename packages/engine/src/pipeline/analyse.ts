@@ -10,6 +10,8 @@ import {
   DEFAULT_SHORT_CLIP,
 } from '../edit/clips.ts';
 import type { Candidate, EngineClip, ScoredWindow, ShortClipOptions } from '../edit/clips.ts';
+import { findFillers } from '../edit/fillers.ts';
+import type { Filler } from '../edit/fillers.ts';
 import { llmConfigFromEnv, rankWithLlm } from '../edit/llm-rank.ts';
 import { groupPhrases } from '../edit/phrases.ts';
 import { buildSegments, findGaps } from '../edit/segments.ts';
@@ -48,6 +50,8 @@ export type Analysis = {
   words: Word[];
   phrases: Phrase[];
   gaps: Gap[];
+  /** Fillers ("um", "uh", held voice between words): removable spans next to the gaps. */
+  fillers: Filler[];
   clips: EngineClip[];
   /** The loudness track the gaps were refined with (the clip screen draws it as a waveform). */
   energy: EnergyTrack;
@@ -115,6 +119,13 @@ export async function analyseVideo(inputPath: string, options: AnalyseOptions): 
   const grouped = groupPhrases(evidence.words, { maxWords: options.maxWordsInPhrase });
   const phrases = buildSegments(grouped, evidence);
   const gaps = findGaps(evidence.regions, probe.durationS);
+  const fillers = findFillers({
+    words: evidence.words,
+    voice: evidence.voice,
+    energy,
+    gaps,
+    durationS: probe.durationS,
+  });
   progress.stage('clips');
   const clips: EngineClip[] = [];
   if (options.steps.longForm) clips.push(makeLongFormClip(phrases, probe.durationS));
@@ -129,6 +140,7 @@ export async function analyseVideo(inputPath: string, options: AnalyseOptions): 
     words,
     phrases,
     gaps,
+    fillers,
     clips,
     energy,
     kept: evidence.regions,
