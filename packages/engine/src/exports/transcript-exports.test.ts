@@ -1,6 +1,13 @@
 import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import { describe, expect, it } from 'vitest';
-import { formatCueTime, toAss, toPlainText, toSrt, toVtt } from './transcript-exports.ts';
+import {
+  cutTimelinePhrases,
+  formatCueTime,
+  toAss,
+  toPlainText,
+  toSrt,
+  toVtt,
+} from './transcript-exports.ts';
 
 const phrases = [
   { start: 0.5, end: 2.25, phrase: 'Welcome to the show.' },
@@ -69,5 +76,36 @@ describe('toPlainText', () => {
   });
   it('is empty without phrases', () => {
     expect(toPlainText([])).toBe('');
+  });
+});
+
+describe('cutTimelinePhrases', () => {
+  const probe = { fps: 25, variableFrameRate: false, durationS: 30 };
+  it('maps source times through the render’s frame-snapped spans', () => {
+    // 1.01 s snaps to frame 25 (1.0 s); 5.0-6.0 s is cut away.
+    const keep = [
+      { start: 1.01, end: 5 },
+      { start: 6, end: 10 },
+    ];
+    expect(
+      cutTimelinePhrases(
+        [
+          { start: 1.5, end: 2, phrase: 'inside' },
+          { start: 4.5, end: 6.5, phrase: 'across the cut' },
+          { start: 5.2, end: 5.8, phrase: 'cut away' },
+          { start: 0.2, end: 1.2, phrase: 'lead-in' },
+        ],
+        keep,
+        probe,
+      ),
+    ).toEqual([
+      { start: 0, end: 0.2, phrase: 'lead-in' },
+      { start: 0.5, end: 1, phrase: 'inside' },
+      { start: 3.5, end: 4.5, phrase: 'across the cut' },
+    ]);
+  });
+  it('is the identity for a video kept whole', () => {
+    const phrases = [{ start: 1.25, end: 2.5, phrase: 'a' }];
+    expect(cutTimelinePhrases(phrases, [{ start: 0, end: 30 }], probe)).toEqual(phrases);
   });
 });

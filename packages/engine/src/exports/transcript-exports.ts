@@ -1,10 +1,25 @@
 // The transcript in the formats editors and players read: SRT, WebVTT, ASS and plain text.
 // NOTE: restored after an accidental overwrite; the API is the one its test and the CLI use.
 import type { DrawSettings } from '@roughcut/shared';
-import { buildAss } from '../subtitles/index.ts';
-import type { AssSegment, BuildAssOptions } from '../subtitles/index.ts';
+import { renderedSpans } from '../render/spans.ts';
+import { buildAss, remapSegments } from '../subtitles/index.ts';
+import type { AssSegment, BuildAssOptions, TimedText } from '../subtitles/index.ts';
+import type { Span } from '../types.ts';
 
 type Cue = AssSegment;
+
+/**
+ * Phrases in source seconds onto the cut timeline of a render of `keep`: the one mapping every
+ * export of an edited clip uses. It maps through the render's own frame-snapped spans (what the
+ * burned subtitles use too), so a cue lands on the frame it is heard on in the rendered video.
+ */
+export function cutTimelinePhrases<T extends TimedText>(
+  phrases: readonly T[],
+  keep: readonly Span[],
+  probe: { fps: number; variableFrameRate: boolean; durationS: number },
+): T[] {
+  return remapSegments(phrases, renderedSpans(keep, probe));
+}
 
 /** hh:mm:ss,mmm (SRT) or hh:mm:ss.mmm (VTT); negative times clamp to 0. */
 export function formatCueTime(seconds: number, separator: ',' | '.'): string {

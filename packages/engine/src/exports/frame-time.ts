@@ -1,0 +1,82 @@
+// Frame time for editor timelines: a rate is a rational (30000/1001, not 29.97), a time is a whole
+// number of frames, and each format's own spelling (FCPXML's "1001/30000s", a timecode, OTIO's
+// rate and value) is made from those two integers, so no float rounding enters a cut point.
+import { renderFps, snapSpans } from '../render/spans.ts';
+import type { FrameSpan } from '../render/spans.ts';
+import type { Span } from '../types.ts';
+
+/** Frames per second as num/den: 30000/1001 for 29.97, 25/1 for 25. */
+export type Rate = { num: number; den: number };
+
+const gcd = (a: number, b: number): number => (b === 0 ? Math.abs(a) : gcd(b, a % b));
+
+/** The rate a measured fps stands for: the NTSC rates exactly, other rates to 1/1000 frame. */
+export function rateOf(fps: number): Rate {
+  if (!(fps > 0) || !Number.isFinite(fps)) throw new RangeError(`no frame rate in ${fps}`);
+  for (const base of [24, 30, 48, 60, 120]) {
+    if (Math.abs(fps - (base * 1000) / 1001) < 0.001) return { num: base * 1000, den: 1001 };
+  }
+  if (Math.abs(fps - Math.round(fps)) < 0.001) return { num: Math.round(fps), den: 1 };
+  const num = Math.round(fps * 1000);
+  const d = gcd(num, 1000);
+  return { num: num / d, den: 1000 / d };
+}
+
+export const rateFps = (rate: Rate): number => rate.num / rate.den;
+
+/** An NTSC rate (x/1001) runs at its whole-number timebase slowed by 1000/1001. */
+export const isNtsc = (rate: Rate): boolean => rate.den === 1001;
+
+/** The whole-number frame count per timecode second: 24 for 23.976, 30 for 29.97. */
+export const timebase = (rate: Rate): number => Math.round(rateFps(rate));
+
+/** `frames` in seconds, as a reduced rational [numerator, denominator]. */
+export function framesToRational(frames: number, rate: Rate): [number, number] {
+  const num = frames * rate.den;
+  const d = gcd(num, rate.num) || 1;
+  return [num / d, rate.num / d];
+}
+
+export const framesToSeconds = (frames: number, rate: Rate): number =>
+  (frames * rate.den) / rate.num;
+
+/** The frame nearest to a time in seconds. */
+export const secondsToFrames = (seconds: number, rate: Rate): number =>
+  Math.round((seconds * rate.num) / rate.den + 1e-9);
+
+/** FCPXML's time: "1001/1000s", or "4s" when whole. */
+export function fcpxTime(frames: number, rate: Rate): string {
+  const [num, den] = framesToRational(frames, rate);
+  return den === 1 ? `${num}s` : `${num}/${den}s`;
+}
+
+/** Non-drop-frame timecode hh:mm:ss:ff counting `frames` at the rate's whole-number timebase. */
+export function timecode(frames: number, rate: Rate): string {
+  const base = timebase(rate);
+  const total = Math.max(0, Math.round(frames));
+  const pad = (v: number) => String(v).padStart(2, '0');
+  const ff = total % base;
+  const seconds = Math.floor(total / base);
+  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}:${pad(ff)}`;
+}
+
+/** The inverse of `timecode`. */
+export function parseTimecode(text: string, rate: Rate): number {
+  const match = /^(\d{2}):(\d{2}):(\d{2})[:;](\d{2})$/.exec(text);
+  if (!match) throw new SyntaxError(`not a timecode: ${text}`);
+  const [h, m, s, f] = match.slice(1).map(Number) as [number, number, number, number];
+  return ((h * 60 + m) * 60 + s) * timebase(rate) + f;
+}
+
+/**
+ * The frames of the source a render of `keep` holds, and the rate they count at. They are the
+ * render's own spans (snapSpans at renderFps), so a timeline built from them is exactly as long as
+ * the rendered video.
+ */
+export function keptFrames(
+  keep: readonly Span[],
+  probe: { fps: number; variableFrameRate: boolean; durationS: number },
+): { rate: Rate; spans: FrameSpan[] } {
+  const fps = renderFps(probe);
+  return { rate: rateOf(fps), spans: snapSpans(keep, fps, probe.durationS) };
+}

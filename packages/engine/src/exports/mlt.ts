@@ -1,0 +1,75 @@
+// An MLT XML project as Shotcut saves one (Kdenlive and melt read MLT XML too): a profile at the
+// source's size and rational rate, the source as one avformat producer, and a video track playing
+// the kept spans in order, picture and sound from the same entry so they stay linked. The
+// resource is the bare file name, which MLT resolves beside the project file.
+import { escapeXml } from './export-timeline.ts';
+import type { Timeline } from './export-timeline.ts';
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+const property = (name: string, value: string | number): string =>
+  `<property name="${name}">${escapeXml(String(value))}</property>`;
+
+export function toMlt(timeline: Timeline): string {
+  const { rate, width, height } = timeline;
+  const aspect = gcd(width, height) || 1;
+  const last = timeline.frames - 1;
+  const sourceLast = timeline.sourceFrames - 1;
+  // NOTE: MLT's in and out are both inclusive frame numbers.
+  const entries = timeline.cuts.map(
+    (cut) => `    <entry producer="producer0" in="${cut.sourceIn}" out="${cut.sourceOut - 1}"/>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    `<mlt LC_NUMERIC="C" version="7.12.0" title="${escapeXml(timeline.title)}" producer="main_bin">`,
+    `  <profile description="${width}x${height} ${rate.num}/${rate.den}" width="${width}" height="${height}" progressive="1" sample_aspect_num="1" sample_aspect_den="1" display_aspect_num="${width / aspect}" display_aspect_den="${height / aspect}" frame_rate_num="${rate.num}" frame_rate_den="${rate.den}" colorspace="709"/>`,
+    '  <playlist id="main_bin">',
+    `    ${property('xml_retain', 1)}`,
+    '  </playlist>',
+    `  <producer id="black" in="0" out="${last}">`,
+    `    ${property('length', timeline.frames)}`,
+    `    ${property('eof', 'pause')}`,
+    `    ${property('resource', '0')}`,
+    `    ${property('aspect_ratio', 1)}`,
+    `    ${property('mlt_service', 'color')}`,
+    `    ${property('mlt_image_format', 'rgba')}`,
+    `    ${property('set.test_audio', 0)}`,
+    '  </producer>',
+    '  <playlist id="background">',
+    `    <entry producer="black" in="0" out="${last}"/>`,
+    '  </playlist>',
+    `  <producer id="producer0" in="0" out="${sourceLast}">`,
+    `    ${property('length', timeline.sourceFrames)}`,
+    `    ${property('eof', 'pause')}`,
+    `    ${property('resource', timeline.fileName)}`,
+    `    ${property('mlt_service', 'avformat-novalidate')}`,
+    `    ${property('seekable', 1)}`,
+    `    ${property('shotcut:caption', timeline.fileName)}`,
+    '  </producer>',
+    '  <playlist id="playlist0">',
+    `    ${property('shotcut:video', 1)}`,
+    `    ${property('shotcut:name', 'V1')}`,
+    ...entries,
+    '  </playlist>',
+    `  <tractor id="tractor0" title="${escapeXml(timeline.title)}" in="0" out="${last}">`,
+    `    ${property('shotcut', 1)}`,
+    '    <track producer="background"/>',
+    '    <track producer="playlist0"/>',
+    '    <transition id="transition0">',
+    `      ${property('a_track', 0)}`,
+    `      ${property('b_track', 1)}`,
+    `      ${property('mlt_service', 'mix')}`,
+    `      ${property('always_active', 1)}`,
+    `      ${property('sum', 1)}`,
+    '    </transition>',
+    '    <transition id="transition1">',
+    `      ${property('a_track', 0)}`,
+    `      ${property('b_track', 1)}`,
+    `      ${property('mlt_service', 'qtblend')}`,
+    `      ${property('always_active', 1)}`,
+    '    </transition>',
+    '  </tractor>',
+    '</mlt>',
+    '',
+  ].join('\n');
+}

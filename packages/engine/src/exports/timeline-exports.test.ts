@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import {
+  readEdl,
+  readFcpxml,
+  readLength,
+  readMlt,
+  readOtio,
+  readXmeml,
+} from '../testing/timeline-readback.ts';
+import type { ReadTimeline } from '../testing/timeline-readback.ts';
+import { writeExport } from './export-formats.ts';
+import { buildTimeline } from './export-timeline.ts';
+import type { ExportInput } from './export-timeline.ts';
+import { framesToSeconds } from './frame-time.ts';
+
+const RATES = [24000 / 1001, 25, 30000 / 1001, 30];
+
+const inputAt = (fps: number): ExportInput => ({
+  title: 'Tom & Jerry\'s "<best>" cut',
+  fileName: 'talk & <notes> #1.mp4',
+  probe: {
+    durationS: 60,
+    fps,
+    variableFrameRate: false,
+    displayWidth: 1920,
+    displayHeight: 1080,
+    audioSampleRate: 48_000,
+    audioChannels: 2,
+  },
+  keep: [
+    { start: 0.4137, end: 3.2021 },
+    { start: 4.05, end: 9.9 },
+    { start: 11.333, end: 11.5 },
+    { start: 20.01, end: 33.337 },
+  ],
+  phrases: [
+    { start: 0.5, end: 2.9, phrase: 'Welcome <b>&amp;</b> hello' },
+    { start: 3.0, end: 4.6, phrase: 'across the cut' },
+    { start: 9.95, end: 11.2, phrase: 'cut away entirely' },
+    { start: 21, end: 24.5, phrase: 'Line\nbreaks  and\ttabs' },
+  ],
+});
+
+function readBack(format: 'fcpxml' | 'xmeml' | 'otio' | 'edl' | 'mlt', input: ExportInput) {
+  const text = writeExport(format, input);
+  const rate = buildTimeline(input).rate;
+  const readers: Record<typeof format, (t: string) => ReadTimeline> = {
+    fcpxml: readFcpxml,
+    xmeml: readXmeml,
+    otio: readOtio,
+    edl: (t) => readEdl(t, rate),
+    mlt: readMlt,
+  };
+  return readers[format](text);
+}
+
+describe.each(RATES)('timeline exports at %f fps', (fps) => {
+  const input = inputAt(fps);
+  const timeline = buildTimeline(input);
+  const cuts = timeline.cuts;
+
+  it.each(['fcpxml', 'xmeml', 'otio', 'edl', 'mlt'] as const)(
+    '%s parses back to the same frame-exact cuts, linked, from the one file',
+    (format) => {
+      const read = readBack(format, input);
+      expect(read.rate).toEqual(timeline.rate);
+      expect(read.video).toEqual(cuts);
+      expect(read.audio).toEqual(cuts);
+      expect(readLength(read.video)).toBe(timeline.frames);
+      // URLs in FCPXML and OTIO; the bare name elsewhere.
+      const expectedName =
+        format === 'otio' || format === 'fcpxml'
+          ? 'talk%20&%20%3Cnotes%3E%20%231.mp4'
+          : input.fileName;
+      expect(new Set(read.media)).toEqual(new Set([expectedName]));
+    },
+  );
+
+  it('keeps the kept time within a frame, summed over every cut', () => {
+    const kept = input.keep.reduce((sum, s) => sum + s.end - s.start, 0);
+    expect(Math.abs(framesToSeconds(timeline.frames, timeline.rate) - kept)).toBeLessThanOrEqual(
+      framesToSeconds(1, timeline.rate),
+    );
+    // Cuts follow each other with no hole on the timeline.
+    cuts.slice(1).forEach((cut, i) => {
+      const previous = cuts[i]!;
+      expect(cut.recordIn).toBe(previous.recordIn + previous.sourceOut - previous.sourceIn);
+    });
+  });
+
+  it.each(['fcpxml', 'xmeml', 'otio'] as const)(
+    '%s carries the captions on the cut timeline',
+    (format) => {
+      const read = readBack(format, input);
+      expect(read.captions).toEqual(timeline.captions);
+      expect(read.captions.map((c) => c.text)).toEqual([
+        'Welcome <b>&amp;</b> hello',
+        'across the cut',
+        'Line breaks and tabs',
+      ]);
+      // "across the cut" starts in the first kept span and goes on into the second.
+      const across = read.captions[1]!;
+      expect(across.recordIn).toBeLessThan(cuts[1]!.recordIn);
+      expect(across.recordOut).toBeGreaterThan(cuts[1]!.recordIn);
+    },
+  );
+});
+
+describe('transcript exports of an edit', () => {
+  it('times cues on the cut timeline', () => {
+    const input = inputAt(25);
+    const srt = writeExport('srt', input);
+    // The first span starts at 0.4137 s, snapped to frame 10 (0.4 s): 0.5 s is heard at 0.1 s.
+    expect(srt).toContain('1\n00:00:00,100 --> ');
+    expect(srt).not.toContain('cut away entirely');
+    expect(writeExport('txt', input)).toBe(
+      'Welcome <b>&amp;</b> hello across the cut Line breaks and tabs\n',
+    );
+    expect(writeExport('vtt', input)).toMatch(/^WEBVTT\n\n00:00:00\.100 --> /);
+    expect(writeExport('ass', input)).toContain('Dialogue: 0,0:00:00.10,');
+  });
+});
+
+describe('buildTimeline', () => {
+  it('refuses an edit with nothing kept', () => {
+    expect(() => buildTimeline({ ...inputAt(25), keep: [] })).toThrow(/Nothing is kept/);
+  });
+});

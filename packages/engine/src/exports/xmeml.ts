@@ -1,0 +1,104 @@
+// Final Cut Pro 7 XML (xmeml version 4), the form Premiere Pro imports (and Resolve reads): a
+// video track and an audio track of clip items cut from the one source file, each picture linked
+// to its sound, and the captions as sequence markers (xmeml has no caption track).
+import { cutLength, escapeXml, fileUrl } from './export-timeline.ts';
+import type { Timeline, TimelineCut } from './export-timeline.ts';
+import { isNtsc, timebase, timecode } from './frame-time.ts';
+
+const bool = (value: boolean) => (value ? 'TRUE' : 'FALSE');
+
+function rateXml(timeline: Timeline): string {
+  return `<rate><timebase>${timebase(timeline.rate)}</timebase><ntsc>${bool(isNtsc(timeline.rate))}</ntsc></rate>`;
+}
+
+function fileXml(timeline: Timeline, first: boolean): string[] {
+  if (!first) return ['<file id="file-1"/>'];
+  const name = escapeXml(timeline.fileName);
+  return [
+    '<file id="file-1">',
+    `  <name>${name}</name>`,
+    `  <pathurl>${escapeXml(fileUrl(timeline.fileName))}</pathurl>`,
+    `  ${rateXml(timeline)}`,
+    `  <duration>${timeline.sourceFrames}</duration>`,
+    `  <timecode>${rateXml(timeline)}<string>00:00:00:00</string><frame>0</frame><displayformat>NDF</displayformat></timecode>`,
+    '  <media>',
+    `    <video><samplecharacteristics>${rateXml(timeline)}<width>${timeline.width}</width><height>${timeline.height}</height><anamorphic>FALSE</anamorphic><pixelaspectratio>square</pixelaspectratio><fielddominance>none</fielddominance></samplecharacteristics></video>`,
+    `    <audio><samplecharacteristics><depth>16</depth><samplerate>${timeline.audioRate}</samplerate></samplecharacteristics><channelcount>${timeline.audioChannels}</channelcount></audio>`,
+    '  </media>',
+    '</file>',
+  ];
+}
+
+const linkXml = (kind: 'video' | 'audio', index: number): string =>
+  `<link><linkclipref>clipitem-${kind === 'video' ? 'v' : 'a'}${index + 1}</linkclipref><mediatype>${kind}</mediatype><trackindex>1</trackindex><clipindex>${index + 1}</clipindex>${kind === 'audio' ? '<groupindex>1</groupindex>' : ''}</link>`;
+
+function clipItemXml(
+  timeline: Timeline,
+  cut: TimelineCut,
+  index: number,
+  kind: 'video' | 'audio',
+): string[] {
+  const body = [
+    `<masterclipid>masterclip-1</masterclipid>`,
+    `<name>${escapeXml(timeline.fileName)}</name>`,
+    '<enabled>TRUE</enabled>',
+    `<duration>${timeline.sourceFrames}</duration>`,
+    rateXml(timeline),
+    `<start>${cut.recordIn}</start>`,
+    `<end>${cut.recordIn + cutLength(cut)}</end>`,
+    `<in>${cut.sourceIn}</in>`,
+    `<out>${cut.sourceOut}</out>`,
+    ...fileXml(timeline, kind === 'video' && index === 0),
+    ...(kind === 'audio'
+      ? ['<sourcetrack><mediatype>audio</mediatype><trackindex>1</trackindex></sourcetrack>']
+      : []),
+    linkXml('video', index),
+    linkXml('audio', index),
+  ];
+  return [
+    `<clipitem id="clipitem-${kind === 'video' ? 'v' : 'a'}${index + 1}">`,
+    ...body.map((line) => `  ${line}`),
+    '</clipitem>',
+  ];
+}
+
+const indent = (lines: readonly string[], spaces: number): string[] =>
+  lines.map((line) => `${' '.repeat(spaces)}${line}`);
+
+export function toXmeml(timeline: Timeline): string {
+  const video = timeline.cuts.flatMap((cut, i) => clipItemXml(timeline, cut, i, 'video'));
+  const audio = timeline.cuts.flatMap((cut, i) => clipItemXml(timeline, cut, i, 'audio'));
+  const markers = timeline.captions.map(
+    (c) =>
+      `<marker><name>${escapeXml(c.text)}</name><comment>${escapeXml(c.text)}</comment><in>${c.recordIn}</in><out>${c.recordOut}</out></marker>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<!DOCTYPE xmeml>',
+    '<xmeml version="4">',
+    '  <sequence id="sequence-1">',
+    `    <name>${escapeXml(timeline.title)}</name>`,
+    `    <duration>${timeline.frames}</duration>`,
+    `    ${rateXml(timeline)}`,
+    `    <timecode>${rateXml(timeline)}<string>${timecode(0, timeline.rate)}</string><frame>0</frame><displayformat>NDF</displayformat></timecode>`,
+    ...indent(markers, 4),
+    '    <media>',
+    '      <video>',
+    `        <format><samplecharacteristics>${rateXml(timeline)}<width>${timeline.width}</width><height>${timeline.height}</height><anamorphic>FALSE</anamorphic><pixelaspectratio>square</pixelaspectratio><fielddominance>none</fielddominance></samplecharacteristics></format>`,
+    '        <track>',
+    ...indent(video, 10),
+    '        </track>',
+    '      </video>',
+    '      <audio>',
+    `        <numOutputChannels>${timeline.audioChannels}</numOutputChannels>`,
+    `        <format><samplecharacteristics><depth>16</depth><samplerate>${timeline.audioRate}</samplerate></samplecharacteristics></format>`,
+    '        <track>',
+    ...indent(audio, 10),
+    '        </track>',
+    '      </audio>',
+    '    </media>',
+    '  </sequence>',
+    '</xmeml>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,248 @@
+// Reads each editor export back with a real parser (XML with fast-xml-parser, OTIO as JSON, the
+// EDL line by line) into frames, so tests compare what an editor would load with what was meant.
+// Every time must land on a whole frame of the file's own rate; one that does not throws.
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { parseTimecode } from '../exports/frame-time.ts';
+import type { Rate } from '../exports/frame-time.ts';
+
+export type ReadCut = { sourceIn: number; sourceOut: number; recordIn: number };
+export type ReadTimeline = {
+  rate: Rate;
+  /** Picture cuts in timeline order. */
+  video: ReadCut[];
+  /** Sound cuts in timeline order (the same as the picture's when they are linked). */
+  audio: ReadCut[];
+  captions: { recordIn: number; recordOut: number; text: string }[];
+  /** The media every cut points at. */
+  media: string[];
+};
+
+type Node = Record<string, unknown>;
+
+const ARRAYS = new Set([
+  'asset-clip',
+  'caption',
+  'clipitem',
+  'track',
+  'marker',
+  'link',
+  'entry',
+  'playlist',
+  'producer',
+  'property',
+]);
+
+function parseXml(text: string): Node {
+  const valid = XMLValidator.validate(text);
+  if (valid !== true)
+    throw new Error(`not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`);
+  return new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    parseTagValue: false,
+    parseAttributeValue: false,
+    isArray: (name) => ARRAYS.has(name),
+  }).parse(text) as Node;
+}
+
+const node = (value: unknown): Node => value as Node;
+const list = (value: unknown): Node[] => (value as Node[] | undefined) ?? [];
+function text(value: unknown): string {
+  const inner = typeof value === 'object' && value !== null ? node(value)['#text'] : value;
+  return typeof inner === 'string' || typeof inner === 'number' ? String(inner) : '';
+}
+
+/** A whole frame count, or a throw: an export must cut on frames. */
+function wholeFrames(value: number, what: string): number {
+  const frames = Math.round(value);
+  if (Math.abs(value - frames) > 1e-9) throw new Error(`${what} is off the frame grid: ${value}`);
+  return frames;
+}
+
+/** "1001/30000s" or "4s" as [numerator, denominator]. */
+function rational(time: string): [number, number] {
+  const match = /^(-?\d+)(?:\/(\d+))?s$/.exec(time);
+  if (!match) throw new Error(`not an FCPXML time: ${time}`);
+  return [Number(match[1]), Number(match[2] ?? 1)];
+}
+
+export function readFcpxml(xml: string): ReadTimeline {
+  const root = node(parseXml(xml).fcpxml);
+  const resources = node(root.resources);
+  const [fdNum, fdDen] = rational(String(node(resources.format)['@frameDuration']));
+  const rate = { num: fdDen, den: fdNum };
+  const frames = (time: string, what: string) => {
+    const [num, den] = rational(time);
+    return wholeFrames((num * rate.num) / (den * rate.den), what);
+  };
+  const asset = node(resources.asset);
+  const mediaRep = node(asset['media-rep']);
+  const sequence = node(node(node(node(root.library).event).project).sequence);
+  const clips = list(node(sequence.spine)['asset-clip']);
+  const cuts = clips.map((clip, i) => {
+    const sourceIn = frames(String(clip['@start']), `clip ${i} start`);
+    return {
+      sourceIn,
+      sourceOut: sourceIn + frames(String(clip['@duration']), `clip ${i} duration`),
+      recordIn: frames(String(clip['@offset']), `clip ${i} offset`),
+    };
+  });
+  const captions = clips.flatMap((clip, i) =>
+    list(clip.caption).map((caption) => {
+      const cut = cuts[i]!;
+      const recordIn = frames(String(caption['@offset']), 'caption') - cut.sourceIn + cut.recordIn;
+      return {
+        recordIn,
+        recordOut: recordIn + frames(String(caption['@duration']), 'caption'),
+        text: text(node(node(caption.text)['text-style'])),
+      };
+    }),
+  );
+  const media = clips.map((c) => (c['@ref'] === asset['@id'] ? String(mediaRep['@src']) : '?'));
+  return { rate, video: cuts, audio: cuts, captions, media };
+}
+
+export function readXmeml(xml: string): ReadTimeline {
+  const sequence = node(node(parseXml(xml).xmeml).sequence);
+  const seqRate = node(sequence.rate);
+  const base = Number(text(seqRate.timebase));
+  const rate =
+    text(seqRate.ntsc) === 'TRUE' ? { num: base * 1000, den: 1001 } : { num: base, den: 1 };
+  const media = node(sequence.media);
+  const items = (kind: 'video' | 'audio') =>
+    list(node(media[kind]).track).flatMap((track) => list(track.clipitem));
+  const cutOf = (item: Node): ReadCut => ({
+    sourceIn: Number(text(item.in)),
+    sourceOut: Number(text(item.out)),
+    recordIn: Number(text(item.start)),
+  });
+  const video = items('video');
+  const audio = items('audio');
+  // Each picture is linked to the sound item of the same cut, and the other way round.
+  video.forEach((v, i) => {
+    const refs = list(v.link).map((l) => text(l.linkclipref));
+    if (!refs.includes(String(audio[i]?.['@id']))) throw new Error(`clip ${i} has no linked sound`);
+  });
+  const fileName = text(node(video[0]?.file).name);
+  return {
+    rate,
+    video: video.map(cutOf),
+    audio: audio.map(cutOf),
+    captions: list(sequence.marker).map((m) => ({
+      recordIn: Number(text(m.in)),
+      recordOut: Number(text(m.out)),
+      text: text(m.name),
+    })),
+    media: video.map(() => fileName),
+  };
+}
+
+type OtioTime = { rate: number; value: number };
+type OtioRange = { start_time: OtioTime; duration: OtioTime };
+type OtioClip = {
+  OTIO_SCHEMA: string;
+  source_range: OtioRange;
+  media_references: Record<string, { target_url: string }>;
+  active_media_reference_key: string;
+};
+type OtioTrack = { kind: string; children: OtioClip[] };
+
+export function readOtio(json: string): ReadTimeline {
+  const doc = JSON.parse(json) as {
+    OTIO_SCHEMA: string;
+    tracks: { children: OtioTrack[]; markers: { name: string; marked_range: OtioRange }[] };
+  };
+  if (doc.OTIO_SCHEMA !== 'Timeline.1') throw new Error(`not an OTIO timeline: ${doc.OTIO_SCHEMA}`);
+  const fps = doc.tracks.children[0]?.children[0]?.source_range.start_time.rate ?? 0;
+  const rate =
+    Math.abs(fps * 1001 - Math.round(fps * 1.001) * 1000) < 1e-6
+      ? { num: Math.round(fps * 1.001) * 1000, den: 1001 }
+      : { num: Math.round(fps), den: 1 };
+  const cuts = (kind: string) => {
+    let recordIn = 0;
+    return doc.tracks.children
+      .filter((t) => t.kind === kind)
+      .flatMap((t) => t.children)
+      .map((clip, i) => {
+        const { start_time: start, duration } = clip.source_range;
+        const sourceIn = wholeFrames(start.value, `clip ${i} start`);
+        const length = wholeFrames(duration.value, `clip ${i} duration`);
+        const cut = { sourceIn, sourceOut: sourceIn + length, recordIn };
+        recordIn += length;
+        return cut;
+      });
+  };
+  const video = doc.tracks.children.find((t) => t.kind === 'Video')?.children ?? [];
+  return {
+    rate,
+    video: cuts('Video'),
+    audio: cuts('Audio'),
+    captions: doc.tracks.markers.map((m) => ({
+      recordIn: m.marked_range.start_time.value,
+      recordOut: m.marked_range.start_time.value + m.marked_range.duration.value,
+      text: m.name,
+    })),
+    media: video.map((c) => c.media_references[c.active_media_reference_key]?.target_url ?? '?'),
+  };
+}
+
+/** The EDL's events, line by line; `rate` is the source's (an EDL does not say it). */
+export function readEdl(edl: string, rate: Rate): ReadTimeline {
+  const lines = edl.split('\n');
+  if (!/^TITLE: /.test(lines[0] ?? '')) throw new Error('the EDL has no TITLE line');
+  if (lines[1] !== 'FCM: NON-DROP FRAME') throw new Error('the EDL has no FCM line');
+  const cuts: ReadCut[] = [];
+  const media: string[] = [];
+  const tc = String.raw`(\d{2}:\d{2}:\d{2}:\d{2})`;
+  const event = new RegExp(
+    String.raw`^(\d{3,})  (\S+)\s+(AA/V|B|V)\s+C\s+${tc} ${tc} ${tc} ${tc}$`,
+  );
+  for (const line of lines.slice(2)) {
+    if (!line.trim()) continue;
+    const clipName = /^\* FROM CLIP NAME: (.*)$/.exec(line);
+    if (clipName) {
+      media[cuts.length - 1] = clipName[1]!;
+      continue;
+    }
+    const match = event.exec(line);
+    if (!match) throw new Error(`not an EDL event line: ${line}`);
+    if (Number(match[1]) !== cuts.length + 1) throw new Error(`event ${match[1]} is out of order`);
+    const [srcIn, srcOut, recIn, recOut] = match.slice(4).map((t) => parseTimecode(t, rate));
+    if (srcOut! - srcIn! !== recOut! - recIn!) throw new Error(`event ${match[1]} changes speed`);
+    cuts.push({ sourceIn: srcIn!, sourceOut: srcOut!, recordIn: recIn! });
+  }
+  return { rate, video: cuts, audio: cuts, captions: [], media };
+}
+
+export function readMlt(xml: string): ReadTimeline {
+  const mlt = node(parseXml(xml).mlt);
+  const profile = node(mlt.profile);
+  const rate = { num: Number(profile['@frame_rate_num']), den: Number(profile['@frame_rate_den']) };
+  const resources = new Map(
+    list(mlt.producer).map((p) => [
+      String(p['@id']),
+      text(list(p.property).find((q) => q['@name'] === 'resource')),
+    ]),
+  );
+  const track = list(mlt.playlist).find((p) => p['@id'] === 'playlist0');
+  let recordIn = 0;
+  const entries = list(track?.entry);
+  const cuts = entries.map((entry) => {
+    const sourceIn = Number(entry['@in']);
+    const sourceOut = Number(entry['@out']) + 1;
+    const cut = { sourceIn, sourceOut, recordIn };
+    recordIn += sourceOut - sourceIn;
+    return cut;
+  });
+  return {
+    rate,
+    video: cuts,
+    audio: cuts,
+    captions: [],
+    media: entries.map((e) => resources.get(String(e['@producer'])) ?? '?'),
+  };
+}
+
+/** The timeline's length in frames: where its last cut ends. */
+export const readLength = (cuts: readonly ReadCut[]): number =>
+  cuts.reduce((end, c) => Math.max(end, c.recordIn + c.sourceOut - c.sourceIn), 0);
