@@ -73,6 +73,8 @@ export const autoJobSchema = z.object({
   template_id: entityIdSchema.nullable(),
   language: z.string(),
   max_words_in_phrase: z.number().int(),
+  /** Fillers ("um", "uh") start removed on every clip (issue 22; absent on older jobs: false). */
+  remove_fillers: z.boolean().optional(),
   created_at: unixSeconds,
   last_updated_at: unixSeconds,
 });
@@ -112,7 +114,8 @@ export const createAutoJobResponseSchema = autoJobSchema;
 
 /**
  * POST /api/manage/autojob/{id}: the client sends the whole job; only these fields are applied
- * (rename, template_id, language, max_words_in_phrase). Unknown and read-only fields are stripped.
+ * (rename, template_id, language, max_words_in_phrase, remove_fillers). Unknown and read-only
+ * fields are stripped.
  * Response: the updated auto job.
  */
 export const updateAutoJobRequestSchema = z.object({
@@ -120,6 +123,7 @@ export const updateAutoJobRequestSchema = z.object({
   template_id: entityIdSchema.nullable().optional(),
   language: languageSchema.optional(),
   max_words_in_phrase: maxWordsInPhraseSchema.optional(),
+  remove_fillers: z.boolean().optional(),
 });
 export type UpdateAutoJobRequest = z.infer<typeof updateAutoJobRequestSchema>;
 export const updateAutoJobResponseSchema = autoJobSchema;

@@ -6,6 +6,7 @@ import {
   clipSchema,
   confirmClipRequestSchema,
   confirmClipRequestSchemaFor,
+  gapListSchema,
   gapSchema,
   isDefaultConfirm,
   MAX_PHRASE_CHARS,
@@ -230,5 +231,29 @@ describe('waveform response', () => {
     expect(waveformResponseSchema.parse(body)).toEqual(body);
     expect(waveformResponseSchema.safeParse({ ...body, peaks: [1.2] }).success).toBe(false);
     expect(waveformResponseSchema.safeParse({ ...body, rate: 0 }).success).toBe(false);
+  });
+});
+
+describe('gap kinds', () => {
+  it('accepts a gap without a kind (a silence) and a filler, and refuses other kinds', () => {
+    expect(gapSchema.parse({ id: 'gap-1', start: 0, end: 1 })).toEqual({
+      id: 'gap-1',
+      start: 0,
+      end: 1,
+    });
+    expect(gapSchema.parse({ id: 'gap-2', start: 1, end: 1.3, kind: 'filler' }).kind).toBe(
+      'filler',
+    );
+    expect(gapSchema.safeParse({ id: 'gap-3', start: 1, end: 2, kind: 'cough' }).success).toBe(
+      false,
+    );
+  });
+
+  it('keeps the kind through a confirmed cut', () => {
+    const cut = [
+      { id: 'gap-1', start: 0, end: 1 },
+      { id: 'gap-2', start: 1, end: 1.3, kind: 'filler' as const },
+    ];
+    expect(gapListSchema.parse(cut)).toEqual(cut);
   });
 });

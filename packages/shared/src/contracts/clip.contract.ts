@@ -33,12 +33,21 @@ export const segmentSchema = z
   .refine((s) => s.end >= s.start, { error: 'A segment cannot end before it starts.' });
 export type Segment = z.infer<typeof segmentSchema>;
 
-/** Gap {id: 'gap-N', start, end}: a speech gap to cut. */
+/** What a removable span is: a silence between speech, or a filler ("um", "uh") inside it. */
+export const GAP_KINDS = ['silence', 'filler'] as const;
+export const gapKindSchema = z.enum(GAP_KINDS);
+export type GapKind = z.infer<typeof gapKindSchema>;
+
+/**
+ * Gap {id: 'gap-N', start, end, kind?}: a span to cut. `kind` is absent on silences (every body
+ * written before fillers existed stays valid); read it with `gapKind`.
+ */
 export const gapSchema = z
   .object({
     id: z.string().regex(/^gap-\d+$/, 'Gap ids have the form gap-N.'),
     start: seconds,
     end: seconds,
+    kind: gapKindSchema.optional(),
   })
   .refine((g) => g.end > g.start, { error: 'A gap must end after it starts.' });
 export type Gap = z.infer<typeof gapSchema>;

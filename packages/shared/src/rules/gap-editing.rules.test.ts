@@ -3,11 +3,17 @@ import type { Gap } from '../contracts/clip.contract.ts';
 import {
   clampHandle,
   clipKeptSpans,
+  defaultCut,
   deleteGap,
+  fillerCountLabel,
+  fillerCounts,
+  gapKind,
   holesBetween,
+  isFillerGap,
   mergeGaps,
   moveGapHandle,
   nextGapId,
+  restoreGap,
   round2,
   totalLength,
   undoDelete,
@@ -242,5 +248,52 @@ describe('preview helpers', () => {
     expect(holesBetween(spans)).toEqual([{ start: 3, end: 5 }]);
     expect(totalLength(spans)).toBe(4);
     expect(round2(1.005)).toBe(1.01);
+  });
+});
+
+describe('fillers on the timeline', () => {
+  const silence = { id: 'gap-1', start: 0, end: 1 };
+  const um = { id: 'gap-2', start: 2, end: 2.3, kind: 'filler' as const };
+  const uh = { id: 'gap-3', start: 4, end: 4.25, kind: 'filler' as const };
+
+  it('reads a gap without a kind as a silence', () => {
+    expect([gapKind(silence), gapKind(um), isFillerGap(silence), isFillerGap(uh)]).toEqual([
+      'silence',
+      'filler',
+      false,
+      true,
+    ]);
+  });
+
+  it('counts the fillers found and removed, and labels them', () => {
+    const state = { gaps: [silence, um], deletedGaps: [uh] };
+    expect(fillerCounts(state)).toEqual({ found: 2, removed: 1 });
+    expect(fillerCountLabel(fillerCounts(state))).toBe('2 fillers, 1 removed');
+    expect(fillerCountLabel({ found: 1, removed: 0 })).toBe('1 filler, 0 removed');
+    expect(fillerCountLabel({ found: 0, removed: 0 })).toBe('No fillers found');
+  });
+
+  it('restores any one kept filler, not only the last deleted gap', () => {
+    const state = { gaps: [silence], deletedGaps: [um, uh] };
+    const next = restoreGap(state, 'gap-2');
+    expect(next.gaps).toEqual([silence, um]);
+    expect(next.deletedGaps).toEqual([uh]);
+    expect(restoreGap(next, 'gap-9')).toBe(next);
+  });
+
+  it('trims a silence dragged over a kept filler when the filler is removed again', () => {
+    const wide = { id: 'gap-1', start: 1.5, end: 2.2 };
+    const next = restoreGap({ gaps: [wide], deletedGaps: [um] }, 'gap-2');
+    expect(next.gaps).toEqual([{ id: 'gap-1', start: 1.5, end: 2 }, um]);
+  });
+
+  it('starts a clip with its fillers cut only when the edit asks for it', () => {
+    expect(defaultCut([silence, um, uh], false)).toEqual([silence]);
+    expect(defaultCut([silence, um, uh], true)).toEqual([silence, um, uh]);
+    // The kept spans honour a removed filler like any gap.
+    expect(clipKeptSpans({ start: 0, end: 5 }, defaultCut([silence, um], true))).toEqual([
+      { start: 1, end: 2 },
+      { start: 2.3, end: 5 },
+    ]);
   });
 });

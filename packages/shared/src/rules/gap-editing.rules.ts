@@ -1,5 +1,5 @@
 import { GAP_MERGE_TOLERANCE_S, MIN_GAP_LENGTH_S } from '../constants.ts';
-import type { Gap } from '../contracts/clip.contract.ts';
+import type { Gap, GapKind } from '../contracts/clip.contract.ts';
 import { roundTo } from '../format/time.format.ts';
 
 // SPEC section 5 "Gap detection and editing" and 4.6: editing gaps by their handles, deleting and
@@ -101,11 +101,12 @@ export const deleteGap = (
 };
 
 /**
- * Undo Delete: restores the last deleted gap and trims every gap that now overlaps it. A gap that
- * wholly contains it is split around it; pieces shorter than the minimum gap length are dropped.
+ * Restores one deleted gap (a kept filler removed again, say) and trims every gap that now
+ * overlaps it. A gap that wholly contains it is split around it; pieces shorter than the minimum
+ * gap length are dropped.
  */
-export const undoDelete = (state: GapEditState): GapEditState => {
-  const restored = state.deletedGaps.at(-1);
+export const restoreGap = (state: GapEditState, id: string): GapEditState => {
+  const restored = state.deletedGaps.find((g) => g.id === id);
   if (restored === undefined) return state;
   const kept: Gap[] = [];
   const ids = [...state.gaps, ...state.deletedGaps];
@@ -120,15 +121,46 @@ export const undoDelete = (state: GapEditState): GapEditState => {
     if (gap.start < restored.start) push({ ...gap, end: restored.start });
     if (gap.end > restored.end) {
       const id = gap.start < restored.start ? nextGapId([...ids, ...kept]) : gap.id;
-      push({ id, start: restored.end, end: gap.end });
+      push({ ...gap, id, start: restored.end, end: gap.end });
     }
   }
   return {
     ...state,
     gaps: sortGaps([...kept, restored]),
-    deletedGaps: state.deletedGaps.slice(0, -1),
+    deletedGaps: state.deletedGaps.filter((g) => g !== restored),
   };
 };
+
+/** Undo Delete: restores the last deleted gap (as `restoreGap`). */
+export const undoDelete = (state: GapEditState): GapEditState => {
+  const restored = state.deletedGaps.at(-1);
+  return restored === undefined ? state : restoreGap(state, restored.id);
+};
+
+/** A gap's kind: silence unless it says otherwise (bodies from before fillers carry none). */
+export const gapKind = (gap: Span & { kind?: GapKind | undefined }): GapKind =>
+  gap.kind ?? 'silence';
+export const isFillerGap = (gap: Span & { kind?: GapKind | undefined }): boolean =>
+  gapKind(gap) === 'filler';
+
+/** The fillers of a timeline: all of them (cut or kept), in time order, and how many are cut. */
+export const fillerCounts = (state: GapEditState): { found: number; removed: number } => ({
+  found: [...state.gaps, ...state.deletedGaps].filter(isFillerGap).length,
+  removed: state.gaps.filter(isFillerGap).length,
+});
+
+/** "3 fillers, 2 removed"; "1 filler, 0 removed"; "No fillers found". */
+export const fillerCountLabel = ({ found, removed }: { found: number; removed: number }): string =>
+  found === 0
+    ? 'No fillers found'
+    : `${found} ${found === 1 ? 'filler' : 'fillers'}, ${removed} removed`;
+
+/**
+ * The cut a clip starts with: its detected silences, plus its detected fillers when the edit was
+ * created with "Remove filler words" (otherwise they start kept, offered on the timeline).
+ */
+export const defaultCut = <T extends Gap>(detected: readonly T[], removeFillers: boolean): T[] =>
+  detected.filter((g) => removeFillers || !isFillerGap(g));
 
 /** Gaps touching within `tolerance` (0.1 s) become one span, as playback treats them. */
 export const mergeGaps = (
