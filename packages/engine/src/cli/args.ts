@@ -3,6 +3,8 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_WORDS_IN_PHRASE } from '@roughcut/shared';
 import { validateMaxWords } from '../edit/phrases.ts';
+import { REFRAME_MODES } from '../render/reframe.ts';
+import type { ReframeMode } from '../render/reframe.ts';
 import { EngineError } from '../types.ts';
 
 export const COMMANDS = ['probe', 'transcribe', 'gaps', 'clips', 'render', 'edit'] as const;
@@ -24,6 +26,8 @@ export type CliArgs = {
   subtitles: boolean;
   smartCut: boolean;
   removeGaps: boolean;
+  /** How shorts are framed: centre crop, follow the speaker, or two people split. */
+  reframe: ReframeMode;
   quiet: boolean;
 };
 
@@ -35,7 +39,8 @@ export const USAGE = `usage: roughcut-engine <command> <file> [options]
   render <file> --clips clips.json --out dir     render clips made by \`clips\`
   edit <file> [--long] [--short] --out dir       analyse and render everything
 options: --language <code> (default en), --max-words 1-10, --work-dir <dir>,
-  --no-subtitles, --no-smart-cut, --keep-gaps, --quiet (no progress on stderr)`;
+  --no-subtitles, --no-smart-cut, --keep-gaps, --quiet (no progress on stderr),
+  --reframe centre|follow|split (shorts: fixed centre crop, follow the speaker, two people stacked)`;
 
 const usageError = (reason: string): EngineError =>
   new EngineError('usage', `${reason} (run roughcut-engine --help for usage)`);
@@ -60,6 +65,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
         subtitles: { type: 'boolean', default: true },
         'smart-cut': { type: 'boolean', default: true },
         'keep-gaps': { type: 'boolean', default: false },
+        reframe: { type: 'string', default: 'centre' },
         quiet: { type: 'boolean', short: 'q', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -75,6 +81,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
   if (rest.length) throw usageError(`unexpected argument "${rest[0]}"`);
   if (!FORMATS.includes(values.format as TranscriptFormat)) {
     throw usageError(`--format must be one of ${FORMATS.join(', ')}`);
+  }
+  if (!REFRAME_MODES.includes(values.reframe as ReframeMode)) {
+    throw usageError(`--reframe must be one of ${REFRAME_MODES.join(', ')}`);
   }
   const maxWords = validateMaxWords(Number(values['max-words']));
   if (command === 'render' && !values.clips) throw usageError('render needs --clips <clips.json>');
@@ -97,6 +106,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
     subtitles: values.subtitles,
     smartCut: values['smart-cut'],
     removeGaps: !values['keep-gaps'],
+    reframe: values.reframe as ReframeMode,
     quiet: values.quiet,
   };
 }

@@ -8,6 +8,7 @@ import { toAss, toPlainText, toSrt, toVtt } from '../exports/index.ts';
 import { probeMedia } from '../media/probe.ts';
 import { analyseVideo } from '../pipeline/analyse.ts';
 import type { Analysis } from '../pipeline/analyse.ts';
+import type { ReframeOutcome } from '../reframe/plan-reframe.ts';
 import { renderEngineClip } from '../render/engine-clip.ts';
 import { subtitleFontsDir } from '../subtitles/fonts-dir.ts';
 import { EngineError } from '../types.ts';
@@ -21,6 +22,8 @@ export type CommandOutput = { json: unknown } | { text: string };
 
 export type RenderedClip = EngineClip & {
   output: { path: string; durationS: number; method: 'smart-cut' | 'full-encode' };
+  /** Shorts: how the picture was framed, with the crop path or the split's two places. */
+  reframe?: ReframeOutcome | { mode: 'centre'; asked: 'centre' };
 };
 
 async function withWorkDir<T>(args: CliArgs, run: (dir: string) => Promise<T>): Promise<T> {
@@ -79,12 +82,16 @@ export async function renderClips(
       subtitles: args.subtitles && !clip.is_long_form ? DEFAULT_DRAW_SETTINGS : null,
       fontsDir,
       smartCut: args.smartCut,
+      reframe: args.reframe,
       signal: ctx.signal,
       onProgress: ctx.progress(`rendering ${name}`),
     });
     rendered.push({
       ...clip,
       output: { path: result.outPath, durationS: result.durationS, method: result.method },
+      ...(clip.is_long_form
+        ? {}
+        : { reframe: result.reframe ?? { mode: 'centre' as const, asked: 'centre' as const } }),
     });
   }
   return rendered;

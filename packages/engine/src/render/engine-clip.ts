@@ -4,8 +4,11 @@ import type { DrawSettings } from '@roughcut/shared';
 import { clipKeptSpans } from '@roughcut/shared';
 import type { EngineClip } from '../edit/clips.ts';
 import type { Gap, ProbeResult, ProgressFn, Span } from '../types.ts';
+import { planReframe } from '../reframe/plan-reframe.ts';
+import type { ReframeOutcome } from '../reframe/plan-reframe.ts';
 import { renderLongForm } from './long-form.ts';
-import { renderShortClip } from './short-clip.ts';
+import type { ReframeMode } from './reframe.ts';
+import { renderShortClip, SHORT_HEIGHT, SHORT_WIDTH } from './short-clip.ts';
 
 export type EngineClipRenderOptions = {
   clip: EngineClip;
@@ -18,6 +21,8 @@ export type EngineClipRenderOptions = {
   /** The subtitle fonts folder for libass (the server's; see docs/fonts.md). */
   fontsDir?: string;
   smartCut?: boolean;
+  /** Shorts only: centre crop (default), follow the speaker, or split two people. */
+  reframe?: ReframeMode;
   signal?: AbortSignal;
   onProgress?: ProgressFn;
 };
@@ -27,6 +32,8 @@ export type EngineClipRenderResult = {
   durationS: number;
   method: 'smart-cut' | 'full-encode';
   keep: Span[];
+  /** Shorts framed other than by the centre crop: the plan that was rendered. */
+  reframe?: ReframeOutcome;
 };
 
 /** The clip's source window; a clip without a window falls back to its segments' range. */
@@ -74,7 +81,19 @@ export async function renderEngineClip(
     });
     return { ...result, keep };
   }
+  const reframe =
+    options.reframe && options.reframe !== 'centre'
+      ? await planReframe(inputPath, probe, {
+          mode: options.reframe,
+          keep,
+          speech: clip.segments.map((s) => ({ start: s.start, end: s.end })),
+          width: SHORT_WIDTH,
+          height: SHORT_HEIGHT,
+          signal,
+        })
+      : undefined;
   const result = await renderShortClip(inputPath, {
+    reframe,
     outPath,
     keep,
     probe,
@@ -84,5 +103,5 @@ export async function renderEngineClip(
     signal,
     onProgress,
   });
-  return { ...result, method: 'full-encode', keep };
+  return { ...result, method: 'full-encode', keep, ...(reframe ? { reframe } : {}) };
 }

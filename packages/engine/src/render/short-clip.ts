@@ -1,11 +1,21 @@
 // A vertical short clip: kept spans joined, centre-cropped to 9:16, scaled, subtitles burned in.
-import { copyFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { ProbeResult, ProgressFn, Span } from '../types.ts';
-import { assFilter } from './cut-graph.ts';
-import { centreCrop, reframeFilters } from './reframe.ts';
+import { pathCentreAt } from '../reframe/crop-path.rules.ts';
+import { assFilter, escapeFilterPath } from './cut-graph.ts';
+import {
+  centreCrop,
+  cropCommands,
+  followFilters,
+  reframeFilters,
+  splitFilters,
+} from './reframe.ts';
+import type { ReframePlan } from './reframe.ts';
 import { runFullEncode, spansToSeconds, withTempDir, writeAssFile } from './render-common.ts';
 import type { RenderSubtitles } from './render-common.ts';
 import { assertSomethingKept, renderFps, snapSpans } from './spans.ts';
+import type { FrameSpan } from './spans.ts';
 
 export const SHORT_WIDTH = 1080;
 export const SHORT_HEIGHT = 1920;
@@ -21,6 +31,8 @@ export type ShortClipRenderOptions = {
   height?: number;
   /** Folder of extra font files the subtitles name; OS fonts are found by fontconfig anyway. */
   fontsDir?: string;
+  /** How to frame the picture; default the fixed centre crop. */
+  reframe?: ReframePlan;
   signal?: AbortSignal;
   onProgress?: ProgressFn;
 };
@@ -35,7 +47,7 @@ export async function renderShortClip(
   const spans = snapSpans(options.keep, renderFps(probe), probe.durationS);
   assertSomethingKept(spans);
   return withTempDir(outPath, async (dir) => {
-    const videoTail = reframeFilters(centreCrop(probe, width, height), width, height);
+    const videoTail = await framingFilters(dir, options.reframe, spans, probe, width, height);
     if (options.subtitles) {
       const assPath = await writeAssFile(
         dir,
@@ -57,4 +69,33 @@ export async function renderShortClip(
     });
     return { outPath, durationS };
   });
+}
+
+/** Source time of each output frame: the kept frames, in order. */
+const keptFrameTimes = (spans: readonly FrameSpan[], fps: number): number[] =>
+  spans.flatMap((s) => Array.from({ length: s.end - s.first }, (_, k) => (s.first + k) / fps));
+
+async function framingFilters(
+  dir: string,
+  plan: ReframePlan | undefined,
+  spans: readonly FrameSpan[],
+  probe: ProbeResult,
+  width: number,
+  height: number,
+): Promise<string[]> {
+  const crop = centreCrop(probe, width, height);
+  if (plan?.mode === 'split') return splitFilters(plan.places, probe, width, height);
+  if (plan?.mode !== 'follow' || !plan.path.length) return reframeFilters(crop, width, height);
+  const fps = renderFps(probe);
+  const commands = cropCommands({
+    path: plan.path,
+    sourceTimes: keptFrameTimes(spans, fps),
+    fps,
+    crop,
+    displayWidth: probe.displayWidth,
+    centreAt: pathCentreAt,
+  });
+  const commandsPath = join(dir, 'follow.cmd');
+  await writeFile(commandsPath, `${commands.join('\n')}\n`, 'utf8');
+  return followFilters(escapeFilterPath(commandsPath), crop, width, height);
 }
