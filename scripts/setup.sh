@@ -15,6 +15,9 @@ OS_PACKAGES+=(fonts-dejavu-extra fonts-crosextra-carlito fonts-crosextra-caladea
 # NOTE: setpriv (util-linux) ties each ffmpeg and recogniser to its worker, so a worker killed with
 # SIGKILL takes them with it (packages/engine/src/media/tied-spawn.ts).
 OS_PACKAGES+=(util-linux)
+# NOTE: melt (the MLT framework behind Shotcut and Kdenlive) renders the exported MLT project in
+# packages/engine/src/exports/timeline-exports.int.test.ts.
+OS_PACKAGES+=(melt)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi

@@ -13,6 +13,9 @@ const property = (name: string, value: string | number): string =>
 export function toMlt(timeline: Timeline): string {
   const { rate, width, height } = timeline;
   const aspect = gcd(width, height) || 1;
+  // NOTE: MLT takes an untagged picture under 720 lines for BT.601 and others for BT.709; a profile
+  // that says the same keeps it from converting the colours of every frame.
+  const colorspace = height < 720 ? 601 : 709;
   const last = timeline.frames - 1;
   const sourceLast = timeline.sourceFrames - 1;
   // NOTE: MLT's in and out are both inclusive frame numbers.
@@ -22,7 +25,7 @@ export function toMlt(timeline: Timeline): string {
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     `<mlt LC_NUMERIC="C" version="7.12.0" title="${escapeXml(timeline.title)}" producer="main_bin">`,
-    `  <profile description="${width}x${height} ${rate.num}/${rate.den}" width="${width}" height="${height}" progressive="1" sample_aspect_num="1" sample_aspect_den="1" display_aspect_num="${width / aspect}" display_aspect_den="${height / aspect}" frame_rate_num="${rate.num}" frame_rate_den="${rate.den}" colorspace="709"/>`,
+    `  <profile description="${width}x${height} ${rate.num}/${rate.den}" width="${width}" height="${height}" progressive="1" sample_aspect_num="1" sample_aspect_den="1" display_aspect_num="${width / aspect}" display_aspect_den="${height / aspect}" frame_rate_num="${rate.num}" frame_rate_den="${rate.den}" colorspace="${colorspace}"/>`,
     '  <playlist id="main_bin">',
     `    ${property('xml_retain', 1)}`,
     '  </playlist>',

@@ -1,0 +1,192 @@
+// The editor exports against Roughcut's own render of the same kept spans, at the four common
+// rates: each parsed back sums to the rendered length within a frame, and Debian's melt (the MLT
+// framework behind Shotcut and Kdenlive) renders the MLT project to the same length and the same
+// frame at each cut.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFfmpeg, runFfprobe } from '../media/ffmpeg-runner.ts';
+import { probeMedia } from '../media/probe.ts';
+import { renderLongForm } from '../render/long-form.ts';
+import {
+  readEdl,
+  readFcpxml,
+  readLength,
+  readMlt,
+  readOtio,
+  readXmeml,
+} from '../testing/timeline-readback.ts';
+import type { ReadTimeline } from '../testing/timeline-readback.ts';
+import { TIMELINE_FORMATS, writeExport } from './export-formats.ts';
+import { buildTimeline } from './export-timeline.ts';
+import type { ExportInput, Timeline } from './export-timeline.ts';
+import { framesToSeconds } from './frame-time.ts';
+
+const run = promisify(execFile);
+const WIDTH = 320;
+const HEIGHT = 180;
+const KEEP = [
+  { start: 0.3137, end: 1.2021 },
+  { start: 1.71, end: 2.55 },
+  { start: 3.013, end: 3.9 },
+];
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rc-exports-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A 4 s source: testsrc2 (a frame counter in its corner) with a tone, GOPs longer than a cut. */
+async function makeSource(rate: string, name: string): Promise<string> {
+  const path = join(dir, name);
+  await runFfmpeg([
+    ...['-f', 'lavfi', '-i', `testsrc2=size=${WIDTH}x${HEIGHT}:rate=${rate}:duration=4`],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=4'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '48', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-shortest', path],
+  ]);
+  return path;
+}
+
+const videoFrames = async (path: string): Promise<number> =>
+  Number(
+    (
+      await runFfprobe([
+        ...['-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=nb_read_packets'],
+        ...['-of', 'csv=p=0', path],
+      ])
+    ).trim(),
+  );
+
+const formatDuration = async (path: string): Promise<number> =>
+  Number((await runFfprobe(['-show_entries', 'format=duration', '-of', 'csv=p=0', path])).trim());
+
+/** Every frame of a video as 8-bit luma, decoded once. */
+async function lumaFrames(path: string): Promise<Buffer[]> {
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-i', path, '-map', '0:v:0', '-pix_fmt', 'gray', '-f', 'rawvideo', '-'],
+    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const size = WIDTH * HEIGHT;
+  return Array.from({ length: stdout.length / size }, (_, i) =>
+    stdout.subarray(i * size, (i + 1) * size),
+  );
+}
+
+/** testsrc2's frame counter: the top-left corner, whose digits change with every frame. */
+const counter = (frame: Buffer | undefined): Buffer => {
+  if (!frame) throw new Error('no such frame');
+  const rows = Array.from({ length: 36 }, (_, y) => frame.subarray(y * WIDTH, y * WIDTH + 100));
+  return Buffer.concat(rows);
+};
+
+const meanDifference = (a: Buffer, b: Buffer): number => {
+  expect(a.length).toBeGreaterThan(0);
+  expect(a.length).toBe(b.length);
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
+};
+
+/** The share of pixels that differ by more than encoding noise does. */
+const changedShare = (a: Buffer, b: Buffer): number => {
+  expect(a.length).toBe(b.length);
+  let changed = 0;
+  for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 48) changed++;
+  return changed / a.length;
+};
+
+describe.each([
+  ['24000/1001', '23.976'],
+  ['25', '25'],
+  ['30000/1001', '29.97'],
+  ['30', '30'],
+])('editor exports of a %s fps source', (rate, label) => {
+  let input: ExportInput;
+  let timeline: Timeline;
+  let rendered = '';
+
+  beforeAll(async () => {
+    const source = await makeSource(rate, `source-${label}.mp4`);
+    const probe = await probeMedia(source, { keyframes: true });
+    input = {
+      title: `Cut at ${label}`,
+      fileName: `source-${label}.mp4`,
+      probe,
+      keep: KEEP,
+      phrases: [],
+    };
+    timeline = buildTimeline(input);
+    rendered = join(dir, `rendered-${label}.mp4`);
+    await renderLongForm(source, { outPath: rendered, keep: KEEP, probe });
+  });
+
+  it('every timeline export, parsed back, sums to the rendered length within one frame', async () => {
+    const frames = await videoFrames(rendered);
+    const seconds = await formatDuration(rendered);
+    const oneFrame = framesToSeconds(1, timeline.rate);
+    for (const format of TIMELINE_FORMATS) {
+      const text = writeExport(format, input);
+      const readers: Record<typeof format, (t: string) => ReadTimeline> = {
+        fcpxml: readFcpxml,
+        xmeml: readXmeml,
+        otio: readOtio,
+        edl: (t) => readEdl(t, timeline.rate),
+        mlt: readMlt,
+      };
+      const read = readers[format](text);
+      const summed = read.video.reduce((sum, c) => sum + c.sourceOut - c.sourceIn, 0);
+      expect(summed, format).toBe(readLength(read.video));
+      expect(Math.abs(summed - frames), format).toBeLessThanOrEqual(1);
+      expect(Math.abs(framesToSeconds(summed, read.rate) - seconds), format).toBeLessThanOrEqual(
+        oneFrame,
+      );
+    }
+  });
+
+  it('melt renders the MLT project to the same length and the same frame at each cut', async () => {
+    const project = join(dir, `project-${label}.mlt`);
+    await writeFile(project, writeExport('mlt', input));
+    const melted = join(dir, `melt-${label}.mkv`);
+    // NOTE: run from another folder: the project finds its source beside itself, by file name.
+    await run(
+      'melt',
+      [
+        project,
+        '-consumer',
+        `avformat:${melted}`,
+        'vcodec=ffv1',
+        'acodec=pcm_s16le',
+        'real_time=0',
+      ],
+      { cwd: tmpdir(), env: { ...process.env, HOME: dir } },
+    );
+    const oneFrame = framesToSeconds(1, timeline.rate);
+    expect(Math.abs((await videoFrames(melted)) - (await videoFrames(rendered)))).toBe(0);
+    expect(
+      Math.abs((await formatDuration(melted)) - (await formatDuration(rendered))),
+    ).toBeLessThanOrEqual(oneFrame);
+    // The same frame differs only by encoding noise, a neighbour by whole digits of the counter.
+    const ours = await lumaFrames(rendered);
+    const theirs = await lumaFrames(melted);
+    for (const cut of timeline.cuts.slice(1)) {
+      for (const n of [cut.recordIn - 1, cut.recordIn]) {
+        const same = changedShare(counter(ours[n]), counter(theirs[n]));
+        const neighbour = Math.min(
+          changedShare(counter(ours[n]), counter(theirs[n - 1])),
+          changedShare(counter(ours[n]), counter(theirs[n + 1])),
+        );
+        expect(same, `frame ${n}`).toBeLessThan(0.002);
+        expect(neighbour, `frame ${n}`).toBeGreaterThan(0.005);
+        expect(meanDifference(ours[n]!, theirs[n]!), `frame ${n}`).toBeLessThan(4);
+      }
+    }
+  });
+});
