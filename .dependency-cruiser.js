@@ -49,6 +49,17 @@ export default {
       to: { path: '^apps/web/src/features/' },
     },
     {
+      name: 'server-module-through-index',
+      severity: 'error',
+      comment:
+        "A server module reaches another only through that module's index.ts, its one public entry.",
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: TEST_CODE },
+      to: {
+        path: '^apps/server/src/modules/',
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'],
+      },
+    },
+    {
       name: 'src-imports-no-test-code',
       severity: 'error',
       comment: 'Production code never imports test files, test folders or test fixtures.',

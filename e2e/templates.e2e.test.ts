@@ -15,7 +15,7 @@ import {
 } from '@roughcut/engine';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_PHRASE } from '../apps/server/src/modules/autojobs/engine.adapter.ts';
+import { EXAMPLE_PHRASE } from '../apps/server/src/engine-adapter/engine.adapter.ts';
 import { SCREENS_DIR, openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
 import {

@@ -14,7 +14,7 @@ import {
   toWaveformTrack,
   waveformKey,
   waveformPeaks,
-} from '../src/modules/clips/clip-waveform.storage.ts';
+} from '../src/modules/edit/clip-waveform.storage.ts';
 import { MediaStorage } from '../src/storage/media-storage.ts';
 
 const FRAME_S = 0.01;

@@ -26,7 +26,7 @@ import { JobQueue } from './jobs/job-queue.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { modules } from './modules/index.ts';
-import { sweepLeftovers } from './modules/autojobs/leftovers.service.ts';
+import { sweepLeftovers } from './modules/pipeline/leftovers.service.ts';
 import { paymentFormActions } from './modules/billing/stripe.gateway.ts';
 import { liveSessionStamp } from './modules/auth/sessions.ts';
 import { MediaStorage } from './storage/media-storage.ts';

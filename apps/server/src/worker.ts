@@ -7,7 +7,7 @@ import { runMigrations } from './db/migrations.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { jobHandlers } from './jobs/registry.ts';
-import { sweepLeftovers } from './modules/autojobs/leftovers.service.ts';
+import { sweepLeftovers } from './modules/pipeline/leftovers.service.ts';
 import { subtitleFontsDir } from '@roughcut/engine';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';

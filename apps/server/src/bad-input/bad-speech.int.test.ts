@@ -13,8 +13,8 @@ import {
 } from '@roughcut/shared';
 import { buildAss } from '@roughcut/engine';
 import { NUL_MESSAGE } from '../http/security.ts';
-import { reviewable } from '../modules/clips/clips.fixtures.ts';
-import type { Reviewable } from '../modules/clips/clips.fixtures.ts';
+import { reviewable } from '../modules/edit/clips.fixtures.ts';
+import type { Reviewable } from '../modules/edit/clips.fixtures.ts';
 import { TEST_DATABASES } from '../test/test-app.ts';
 import { createJob, mp4Part, upload, waitForStatus } from '../test/video-edits.ts';
 import { errText, snapshot, startBadInputWorld } from './bad-input.fixture.ts';

@@ -9,7 +9,7 @@ import { startTestApp } from '../test/test-app.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { talkingVideo } from '../test/test-media.ts';
 import { caller, createJob, mp4Part, signUp, upload } from '../test/video-edits.ts';
-import { GAVE_UP_REASON } from '../modules/autojobs/failure-reasons.ts';
+import { GAVE_UP_REASON } from '../modules/edit/failure-reasons.ts';
 import { childrenOf, pollUntil, startWorker } from './fault-processes.ts';
 import type { Proc } from './fault-processes.ts';
 

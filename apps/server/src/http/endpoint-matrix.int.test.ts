@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, pathParamNamesOf } from '@roughcut/shared';
 import type { EndpointName, Endpoints } from '@roughcut/shared';
-import { reviewable } from '../modules/clips/clips.fixtures.ts';
+import { reviewable } from '../modules/edit/clips.fixtures.ts';
 import { NOT_SIGNED_IN } from '../modules/auth/auth.guard.ts';
 import { MEDIA_MESSAGES } from '../storage/media-routes.ts';
 import { DEFAULT_MEDIA_URL_TTL_S, MEDIA_ROUTE_PREFIX } from '../storage/media-token.ts';

@@ -3,10 +3,10 @@
 import type { JobHandler } from './job.ts';
 import { cleanupAuthJob } from '../modules/auth/cleanup-auth.job.ts';
 import { sendMailJob } from '../modules/auth/send-mail.job.ts';
-import { analyseHandler } from '../modules/autojobs/analyse.job.ts';
-import { instanceGaveUpHandler } from '../modules/autojobs/instance-gave-up.job.ts';
-import { renderHandler } from '../modules/autojobs/render.job.ts';
-import { sweepLeftoversHandler } from '../modules/autojobs/sweep-leftovers.job.ts';
+import { analyseHandler } from '../modules/pipeline/analyse.job.ts';
+import { instanceGaveUpHandler } from '../modules/pipeline/run-gave-up.job.ts';
+import { renderHandler } from '../modules/pipeline/render.job.ts';
+import { sweepLeftoversHandler } from '../modules/pipeline/sweep-leftovers.job.ts';
 
 export const jobHandlers: readonly JobHandler[] = [
   sendMailJob,

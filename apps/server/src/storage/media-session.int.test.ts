@@ -2,7 +2,7 @@
 // serving the video for six hours after logout or a password change).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_LINK_LIFETIME_S, apiPaths, urlResponseSchema } from '@roughcut/shared';
-import { assets } from '../modules/assets/assets.schema.ts';
+import { assets } from '../db/tables/assets.schema.ts';
 import {
   TEST_DATABASES,
   loginUser,

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
+import { users } from './auth.schema.ts';
 
 export const accounts = pgTable(
   'accounts',

@@ -1,8 +1,8 @@
 import type { AssetStatus, AssetType } from '@roughcut/shared';
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ProbeResult } from '@roughcut/engine';
-import { autoJobs, jobInstances } from '../autojobs/autojobs.schema.ts';
-import { clips } from '../clips/clips.schema.ts';
+import { autoJobs, jobInstances } from './edit.schema.ts';
+import { clips } from './clips.schema.ts';
 
 /** The uploaded video (unedited_video) and the rendered results (edited_video) of a job. */
 export const assets = pgTable(

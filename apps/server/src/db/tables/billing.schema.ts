@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
+import { users } from './auth.schema.ts';
 
 /** Every checkout this server started: the success page answers only its owner. */
 export const checkoutSessions = pgTable(

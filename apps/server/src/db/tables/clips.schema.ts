@@ -15,7 +15,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { autoJobs, jobInstances } from '../autojobs/autojobs.schema.ts';
+import { autoJobs, jobInstances } from './edit.schema.ts';
 
 /**
  * What the clip screen's confirms stored, each part optional: the gaps to cut, the phrases to burn

@@ -10,8 +10,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
-import { templates } from '../templates/templates.schema.ts';
+import { users } from './auth.schema.ts';
+import { templates } from './templates.schema.ts';
 
 const id = () =>
   text('id')

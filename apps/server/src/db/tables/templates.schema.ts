@@ -1,6 +1,6 @@
 import type { DrawSettings } from '@roughcut/shared';
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.ts';
+import { users } from './auth.schema.ts';
 
 /** A saved subtitle style. */
 export const templates = pgTable(

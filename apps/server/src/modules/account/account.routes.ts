@@ -4,7 +4,7 @@ import type { OkResponse } from '@roughcut/shared';
 import type { AppContext, AppModule } from '../../app-context.ts';
 import { routeEndpoint } from '../../http/endpoint-route.ts';
 import { perAccountLimit, perIpLimit } from '../../http/rate-limit.ts';
-import { toUserResponse } from '../auth/auth.routes.ts';
+import { toUserResponse } from '../auth/index.ts';
 import { confirmEmailChange, getAccount, requestEmailChange, saveUser } from './account.service.ts';
 
 const OK: OkResponse = { ok: true };

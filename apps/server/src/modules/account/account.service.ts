@@ -1,27 +1,24 @@
 import type { AccountResponse, UpdateUserRequest } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { conflict } from '../../http/errors.ts';
-import type { SessionUser } from '../auth/auth.guard.ts';
-import { AUTH_MESSAGES as M } from '../auth/auth.messages.ts';
+import type { SessionUser } from '../auth/index.ts';
+import { AUTH_MESSAGES as M } from '../auth/index.ts';
 import {
   checkEmail,
   checkNewPassword,
   checkUsername,
   findValidCode,
-  isEmailTakenByOther,
-  isUsernameTakenByOther,
   redeemCode,
   rethrowUserConflict,
-  saveUserCredentials,
-  signOutOtherSessions,
-} from '../shared/credentials.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { sendMailJob } from '../auth/send-mail.job.ts';
+} from '../auth/index.ts';
+import { deleteUserSessions, isEmailTaken, isUsernameTaken, updateUser } from '../auth/index.ts';
+import { hashPassword } from '../auth/index.ts';
+import { sendMailJob } from '../auth/index.ts';
 import { badRequest } from '../../http/errors.ts';
-import { findAccount } from './account.repository.ts';
+import { findPlanAccount } from '../billing/index.ts';
 
 export async function getAccount(ctx: AppContext, userId: string): Promise<AccountResponse> {
-  const account = await findAccount(ctx.db, userId);
+  const account = await findPlanAccount(ctx.db, userId);
   // NOTE: every user gets an account row at sign-up; a missing one reads as a fresh trial.
   return {
     subscription_type: account?.subscriptionType ?? 'trial',
@@ -43,7 +40,7 @@ export async function saveUser(
   if (input.username !== undefined) {
     const username = checkUsername(input.username);
     if (username !== user.username) {
-      if (await isUsernameTakenByOther(ctx, username, user.id)) throw conflict(M.usernameTaken);
+      if (await isUsernameTaken(ctx.db, username, user.id)) throw conflict(M.usernameTaken);
       patch.username = username;
     }
   }
@@ -52,12 +49,12 @@ export async function saveUser(
   }
   if (!patch.username && !patch.passwordHash) return;
   try {
-    await saveUserCredentials(ctx, user.id, patch);
+    await updateUser(ctx.db, user.id, patch);
   } catch (error) {
     rethrowUserConflict(error);
   }
   // NOTE: a new password signs out every other session, as users expect after a change.
-  if (patch.passwordHash) await signOutOtherSessions(ctx, user.id, sessionId);
+  if (patch.passwordHash) await deleteUserSessions(ctx.db, user.id, sessionId);
 }
 
 export async function requestEmailChange(
@@ -68,8 +65,8 @@ export async function requestEmailChange(
   if (!rawNewEmail.trim()) throw badRequest(M.emptyNewEmail);
   const newEmail = checkEmail(rawNewEmail);
   if (newEmail.toLowerCase() === user.email.toLowerCase()) throw badRequest(M.sameEmail);
-  if (await isEmailTakenByOther(ctx, newEmail, user.id)) throw conflict(M.newEmailTaken);
-  await saveUserCredentials(ctx, user.id, { pendingEmail: newEmail });
+  if (await isEmailTaken(ctx.db, newEmail, user.id)) throw conflict(M.newEmailTaken);
+  await updateUser(ctx.db, user.id, { pendingEmail: newEmail });
   await ctx.queue.send(sendMailJob, { kind: 'email_change', userId: user.id });
 }
 
@@ -77,11 +74,11 @@ export async function confirmEmailChange(ctx: AppContext, rawCode: string): Prom
   const code = await findValidCode(ctx, rawCode, 'email_change');
   const newEmail = code.newEmail;
   if (!newEmail) throw new Error(`email_change code without new_email (user ${code.userId})`);
-  if (await isEmailTakenByOther(ctx, newEmail, code.userId))
+  if (await isEmailTaken(ctx.db, newEmail, code.userId))
     throw conflict(M.emailChangeTakenMeanwhile);
   await redeemCode(ctx, code);
   try {
-    await saveUserCredentials(ctx, code.userId, {
+    await updateUser(ctx.db, code.userId, {
       email: newEmail,
       emailConfirmed: true,
       pendingEmail: null,

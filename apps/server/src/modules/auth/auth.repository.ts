@@ -1,7 +1,7 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accounts } from '../account/account.schema.ts';
-import { sessions, users } from './auth.schema.ts';
+import { accounts } from '../../db/tables/account.schema.ts';
+import { sessions, users } from '../../db/tables/auth.schema.ts';
 import { sessionCache } from './session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;

@@ -20,7 +20,7 @@ import {
   findValidCode,
   redeemCode,
   rethrowUserConflict,
-} from '../shared/credentials.ts';
+} from './credentials.ts';
 
 export async function register(
   ctx: AppContext,

@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job.ts';
-import { codes, sessions } from './auth.schema.ts';
+import { codes, sessions } from '../../db/tables/auth.schema.ts';
 
 /** Expired codes are kept this long so their links still answer "expired" rather than "not valid". */
 const CODE_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;

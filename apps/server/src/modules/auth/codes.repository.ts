@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { codes } from './auth.schema.ts';
-import type { CodeKind } from './auth.schema.ts';
+import { codes } from '../../db/tables/auth.schema.ts';
+import type { CodeKind } from '../../db/tables/auth.schema.ts';
 
 export type CodeRow = typeof codes.$inferSelect;
 

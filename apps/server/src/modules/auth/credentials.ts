@@ -1,25 +1,14 @@
-// Credential rules, one-time codes and the user's own writes, shared by sign-up and password
-// reset (auth) and by the account page (account): the same checks and messages wherever a user
-// sets them. The users table stays auth's; the account page reaches it only through here.
+// Credential rules and one-time codes, shared by sign-up and password reset (auth) and by the
+// account page (account): the same checks and messages wherever a user sets them.
 import { PASSWORD_TOO_SHORT_MESSAGE, isPasswordLongEnough } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
-import type { Db } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { HttpError, badRequest, conflict } from '../../http/errors.ts';
-import type { CodeKind } from '../auth/auth.schema.ts';
-import { AUTH_MESSAGES as M } from '../auth/auth.messages.ts';
-import { CODE_MESSAGES, codeState, hashToken } from '../auth/codes.ts';
-import { consumeCode, findCodeByHash } from '../auth/codes.repository.ts';
-import type { CodeRow } from '../auth/codes.repository.ts';
-import {
-  findUserByLogin as findUserRowByLogin,
-  deleteUserSessions,
-  isEmailTaken,
-  isUsernameTaken,
-  updateUser,
-} from '../auth/auth.repository.ts';
-
-export type UserCredentialsPatch = Parameters<typeof updateUser>[2];
+import type { CodeKind } from '../../db/tables/auth.schema.ts';
+import { AUTH_MESSAGES as M } from './auth.messages.ts';
+import { CODE_MESSAGES, codeState, hashToken } from './codes.ts';
+import { consumeCode, findCodeByHash } from './codes.repository.ts';
+import type { CodeRow } from './codes.repository.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
@@ -72,42 +61,3 @@ export async function redeemCode(ctx: AppContext, code: CodeRow): Promise<void> 
     throw new HttpError(410, CODE_MESSAGES.used);
   }
 }
-
-/** Whether a user other than `userId` has this username (case-insensitive). */
-export async function isUsernameTakenByOther(
-  ctx: AppContext,
-  username: string,
-  userId: string,
-): Promise<boolean> {
-  return isUsernameTaken(ctx.db, username, userId);
-}
-
-/** Whether a user other than `userId` has this e-mail (case-insensitive). */
-export async function isEmailTakenByOther(
-  ctx: AppContext,
-  email: string,
-  userId: string,
-): Promise<boolean> {
-  return isEmailTaken(ctx.db, email, userId);
-}
-
-/** Writes the user's own fields; a unique-index race surfaces as the database error. */
-export async function saveUserCredentials(
-  ctx: AppContext,
-  userId: string,
-  patch: UserCredentialsPatch,
-): Promise<void> {
-  await updateUser(ctx.db, userId, patch);
-}
-
-/** Signs the user out everywhere except the session making the change. */
-export async function signOutOtherSessions(
-  ctx: AppContext,
-  userId: string,
-  keepSessionId: string,
-): Promise<void> {
-  await deleteUserSessions(ctx.db, userId, keepSessionId);
-}
-
-/** The user an operator names by e-mail or username (admin commands). */
-export const findUserByLogin = (db: Db, login: string) => findUserRowByLogin(db, login);

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { MediaSession } from '../../storage/media-token.ts';
-import { NOT_SIGNED_IN } from '../auth/auth.guard.ts';
-import { liveSessionStamp } from '../auth/sessions.ts';
+import { NOT_SIGNED_IN } from './auth.guard.ts';
+import { liveSessionStamp } from './sessions.ts';
 
 /**
  * The session a media link is signed for: the caller's, with the stamp of its current password,

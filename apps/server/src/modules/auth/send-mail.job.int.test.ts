@@ -11,7 +11,7 @@ import {
   waitForLink,
 } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { codes, sessions, users } from './auth.schema.ts';
+import { codes, sessions, users } from '../../db/tables/auth.schema.ts';
 import { cleanupAuthJob } from './cleanup-auth.job.ts';
 import { sendMailJob } from './send-mail.job.ts';
 

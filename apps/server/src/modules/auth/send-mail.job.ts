@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job.ts';
 import { buildMessage, linkFor } from '../../mail/messages.ts';
-import { CODE_KINDS } from './auth.schema.ts';
+import { CODE_KINDS } from '../../db/tables/auth.schema.ts';
 import { findUserById, findUserByLogin } from './auth.repository.ts';
 import { codeExpiry, generateToken, hashToken } from './codes.ts';
 import { findCodeByJob, markCodeSent, replaceCode } from './codes.repository.ts';

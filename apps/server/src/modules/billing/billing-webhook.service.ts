@@ -1,12 +1,8 @@
 import type { AppContext } from '../../app-context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { NUL_MESSAGE, containsNul } from '../../http/security.ts';
-import {
-  findPlanAccountBySubscription,
-  lockPlanAccount,
-  updatePlan,
-} from '../shared/account-plan.ts';
-import type { PlanAccount } from '../shared/account-plan.ts';
+import { findPlanAccountBySubscription, lockPlanAccount, updatePlan } from './plan.repository.ts';
+import type { PlanAccount } from './plan.repository.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { findCheckoutSession, recordEventOnce } from './billing.repository.ts';
 import type { PaymentEvent } from './stripe.gateway.ts';

@@ -11,15 +11,15 @@ import {
 } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { findPlanAccount } from '../shared/account-plan.ts';
-import type { SessionUser } from '../auth/auth.guard.ts';
-import type { PlanAccount } from '../shared/account-plan.ts';
+import { findPlanAccount } from './plan.repository.ts';
+import type { SessionUser } from '../auth/index.ts';
+import type { PlanAccount } from './plan.repository.ts';
 import {
   findCheckoutSession,
   findLatestCheckoutSession,
   insertCheckoutSession,
-  storageUsedBytes,
 } from './billing.repository.ts';
+import { storageUsedBytes } from '../assets/index.ts';
 import type { PaymentGateway } from './stripe.gateway.ts';
 
 /** Why a checkout could not start; the billing page explains each (`?checkout=<problem>`). */

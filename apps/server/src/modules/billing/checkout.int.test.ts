@@ -7,8 +7,8 @@ import type { FakeStripe } from '../../test/fake-stripe.ts';
 import { TEST_DATABASES, TEST_ORIGIN, startTestApp, withSession } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { caller, errOf, signUp } from '../../test/video-edits.ts';
-import { accounts } from '../account/account.schema.ts';
-import { sessions } from '../auth/auth.schema.ts';
+import { accounts } from '../../db/tables/account.schema.ts';
+import { sessions } from '../../db/tables/auth.schema.ts';
 import { hashToken } from '../auth/codes.ts';
 
 describe.each(TEST_DATABASES)('Stripe checkout on %s', (kind) => {

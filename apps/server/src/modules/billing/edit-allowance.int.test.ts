@@ -11,11 +11,11 @@ import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { caller, createJob, errOf, signUp } from '../../test/video-edits.ts';
 import type { Call } from '../../test/video-edits.ts';
-import { accounts } from '../account/account.schema.ts';
-import { assets } from '../assets/assets.schema.ts';
-import { sessions } from '../auth/auth.schema.ts';
+import { accounts } from '../../db/tables/account.schema.ts';
+import { assets } from '../../db/tables/assets.schema.ts';
+import { sessions } from '../../db/tables/auth.schema.ts';
 import { hashToken } from '../auth/codes.ts';
-import { autoJobs, jobInstances } from '../autojobs/autojobs.schema.ts';
+import { autoJobs, jobInstances } from '../../db/tables/edit.schema.ts';
 
 describe.each(TEST_DATABASES)('trial edits on %s', (kind) => {
   let t: TestApp;

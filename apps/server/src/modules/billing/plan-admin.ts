@@ -1,7 +1,7 @@
 import { SUBSCRIPTION_TYPES } from '@roughcut/shared';
 import type { SubscriptionType } from '@roughcut/shared';
-import { findPlanAccount, updatePlan } from '../shared/account-plan.ts';
-import { findUserByLogin } from '../shared/credentials.ts';
+import { findPlanAccount, updatePlan } from './plan.repository.ts';
+import { findUserByLogin } from '../auth/index.ts';
 import type { Db } from '../../db/client.ts';
 
 // `./roughcut admin plan <user> standard|trial`: how a self-hosting operator without Stripe keys

@@ -1,12 +1,23 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { TRIAL_EDIT_LIMIT } from '@roughcut/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts } from './account.schema.ts';
+import { accounts } from '../../db/tables/account.schema.ts';
 
-export type AccountRow = typeof accounts.$inferSelect;
-export type AccountPatch = Partial<Omit<AccountRow, 'userId' | 'downloadCount'>>;
+// A user's plan (trial or standard, the provider's ids, the last plan event, the edits spent): the
+// accounts row sign-up creates beside the user. Billing is its one writer after that.
 
-export async function findAccount(db: DbOrTx, userId: string): Promise<AccountRow | undefined> {
+export type PlanAccount = typeof accounts.$inferSelect;
+export type PlanPatch = Partial<
+  Pick<
+    PlanAccount,
+    'subscriptionType' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'planEventAt'
+  >
+>;
+
+export async function findPlanAccount(
+  db: DbOrTx,
+  userId: string,
+): Promise<PlanAccount | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.userId, userId));
   return row;
 }
@@ -15,15 +26,18 @@ export async function findAccount(db: DbOrTx, userId: string): Promise<AccountRo
  * The account row, locked until the transaction ends: everything that checks a limit and then
  * spends it (an upload's storage, an edit) goes through here, one at a time per user.
  */
-export async function lockAccount(tx: DbOrTx, userId: string): Promise<AccountRow | undefined> {
+export async function lockPlanAccount(
+  tx: DbOrTx,
+  userId: string,
+): Promise<PlanAccount | undefined> {
   const [row] = await tx.select().from(accounts).where(eq(accounts.userId, userId)).for('update');
   return row;
 }
 
-export async function findAccountBySubscription(
+export async function findPlanAccountBySubscription(
   db: DbOrTx,
   subscriptionId: string,
-): Promise<AccountRow | undefined> {
+): Promise<PlanAccount | undefined> {
   const [row] = await db
     .select()
     .from(accounts)
@@ -32,7 +46,7 @@ export async function findAccountBySubscription(
   return row;
 }
 
-export async function updateAccount(db: DbOrTx, userId: string, patch: AccountPatch) {
+export async function updatePlan(db: DbOrTx, userId: string, patch: PlanPatch): Promise<void> {
   await db.update(accounts).set(patch).where(eq(accounts.userId, userId));
 }
 

@@ -17,9 +17,9 @@ import {
   signUp,
   upload,
 } from '../../test/video-edits.ts';
-import { accounts } from '../account/account.schema.ts';
-import { assets } from '../assets/assets.schema.ts';
-import { sessions } from '../auth/auth.schema.ts';
+import { accounts } from '../../db/tables/account.schema.ts';
+import { assets } from '../../db/tables/assets.schema.ts';
+import { sessions } from '../../db/tables/auth.schema.ts';
 import { hashToken } from '../auth/codes.ts';
 
 const GB = 1024 ** 3;

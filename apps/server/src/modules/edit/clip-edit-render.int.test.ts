@@ -21,7 +21,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { talkingVideo } from '../../test/test-media.ts';
 import { startVideoEdit, waitForRun } from '../../test/video-edits.ts';
 import { editedAssetsOfClip } from '../assets/assets.repository.ts';
-import { subtitlesKeyOf } from '../autojobs/render.job.ts';
+import { subtitlesKeyOf } from '../pipeline/render.job.ts';
 
 const run = promisify(execFile);
 const FPS = 25;

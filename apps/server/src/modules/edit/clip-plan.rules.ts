@@ -12,7 +12,7 @@ import type {
   Span,
   Word,
 } from '@roughcut/shared';
-import type { ClipEdits } from './clips.schema.ts';
+import type { ClipEdits } from '../../db/tables/clips.schema.ts';
 
 export type ClipPlanSource = {
   startS: number;

@@ -5,8 +5,8 @@ import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import type { TestApp } from '../../test/test-app.ts';
 import { caller, createJob, mp4Part, signUp, upload } from '../../test/video-edits.ts';
 import type { Call } from '../../test/video-edits.ts';
-import { autoJobs, jobInstances } from '../autojobs/autojobs.schema.ts';
-import { clips } from './clips.schema.ts';
+import { autoJobs, jobInstances } from '../../db/tables/edit.schema.ts';
+import { clips } from '../../db/tables/clips.schema.ts';
 
 const word = (text: string, start: number, end: number, confidence: number) => ({
   text,

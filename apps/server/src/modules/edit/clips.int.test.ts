@@ -19,10 +19,10 @@ import { talkingVideo } from '../../test/test-media.ts';
 import { errOf, waitForStatus } from '../../test/video-edits.ts';
 import type { Call } from '../../test/video-edits.ts';
 import { editedAssetsOfClip } from '../assets/assets.repository.ts';
-import { subtitlesKeyOf } from '../autojobs/render.job.ts';
+import { subtitlesKeyOf } from '../pipeline/render.job.ts';
 import { MAX_WAVEFORM_VALUES, saveWaveform } from './clip-waveform.storage.ts';
 import { LONG_GAPS, SHORT_GAPS, SHORT_SEGMENTS, reviewable } from './clips.fixtures.ts';
-import { clips } from './clips.schema.ts';
+import { clips } from '../../db/tables/clips.schema.ts';
 
 describe.each(TEST_DATABASES)('clip review and Continue on %s', (kind) => {
   let t: TestApp;

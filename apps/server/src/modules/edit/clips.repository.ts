@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { clips } from './clips.schema.ts';
+import { clips } from '../../db/tables/clips.schema.ts';
 
 export type ClipRow = typeof clips.$inferSelect;
 export type NewClip = typeof clips.$inferInsert;

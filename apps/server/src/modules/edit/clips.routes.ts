@@ -7,7 +7,7 @@ import {
   NOTHING_CONFIRMED_MESSAGE,
 } from '@roughcut/shared';
 import type { ClipParams, ConfirmClipRequest, InstanceParams } from '@roughcut/shared';
-import type { AppContext, AppModule } from '../../app-context.ts';
+import type { AppContext } from '../../app-context.ts';
 import { routeEndpoint } from '../../http/endpoint-route.ts';
 import { badRequest, describeZodIssue, parseInput } from '../../http/errors.ts';
 import {
@@ -47,7 +47,7 @@ function parseConfirm(body: unknown): ConfirmClipRequest {
   return parseConfirmShape(customConfirmClipRequestSchema, input);
 }
 
-function registerClipRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerClipRoutes(app: FastifyInstance, ctx: AppContext): void {
   type Request = { user: { id: string } };
   const instanceIds = (request: Request, params: InstanceParams) => ({
     userId: request.user.id,
@@ -87,5 +87,3 @@ function registerClipRoutes(app: FastifyInstance, ctx: AppContext): void {
     unconfirmClip(ctx, clipIds(request, params)),
   );
 }
-
-export const clipsModule: AppModule = { name: 'clips', register: registerClipRoutes };

@@ -7,16 +7,17 @@ import {
 } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { lockJob, setInstanceQueueJob } from '../autojobs/autojobs.repository.ts';
-import { renderJob } from '../autojobs/autojobs.jobs.ts';
-import { findRunOfJob, loadOwnedJob } from '../shared/ownership.ts';
-import type { JobInstanceRow } from '../shared/ownership.ts';
-import { checkState, checkStateAsync } from '../autojobs/job-state.http.ts';
+import { lockJob, setInstanceQueueJob } from './edit.repository.ts';
+import { renderJob } from './run.queue-jobs.ts';
+import { loadOwnedJob } from './ownership.ts';
+import { findInstanceOfJob } from './edit.repository.ts';
+import type { JobInstanceRow } from './edit.repository.ts';
+import { checkState, checkStateAsync } from '../../http/job-state.ts';
 import {
   transitionClipRow,
   transitionClipsOfInstance,
   transitionInstanceRow,
-} from '../autojobs/lifecycle.repository.ts';
+} from './lifecycle.repository.ts';
 import { clipPlan, editsAfterConfirm } from './clip-plan.rules.ts';
 import type { ClipPlanSource } from './clip-plan.rules.ts';
 import { toClipResponse } from './clips.mapper.ts';
@@ -58,7 +59,7 @@ type Ids = { userId: string; jobId: string; instanceId: string };
 
 async function loadInstance(ctx: AppContext, ids: Ids): Promise<JobInstanceRow> {
   await loadOwnedJob(ctx, ids.userId, ids.jobId);
-  const instance = await findRunOfJob(ctx.db, ids.jobId, ids.instanceId);
+  const instance = await findInstanceOfJob(ctx.db, ids.jobId, ids.instanceId);
   if (!instance) throw notFound(CLIP_MESSAGES.instanceNotFound);
   return instance;
 }
@@ -171,7 +172,7 @@ export async function continueInstance(ctx: AppContext, ids: Ids): Promise<OkRes
   await loadInstance(ctx, ids);
   const confirmed = await ctx.db.transaction(async (tx) => {
     await lockJob(tx, ids.jobId);
-    const instance = await findRunOfJob(tx, ids.jobId, ids.instanceId);
+    const instance = await findInstanceOfJob(tx, ids.jobId, ids.instanceId);
     if (!instance) throw notFound(CLIP_MESSAGES.instanceNotFound);
     const chosen = (await listClipsOfInstance(tx, instance.id)).filter((c) => c.confirmed);
     // NOTE: confirm refuses these; clips confirmed before that rule still must not fail late.

@@ -11,10 +11,10 @@ import {
   urlResponseSchema,
 } from '@roughcut/shared';
 import { jobAssetKey } from '../../storage/storage-keys.ts';
-import { accounts } from '../account/account.schema.ts';
-import { users } from '../auth/auth.schema.ts';
-import { autoJobs, jobInstances } from '../autojobs/autojobs.schema.ts';
-import { assets } from './assets.schema.ts';
+import { accounts } from '../../db/tables/account.schema.ts';
+import { users } from '../../db/tables/auth.schema.ts';
+import { autoJobs, jobInstances } from '../../db/tables/edit.schema.ts';
+import { assets } from '../../db/tables/assets.schema.ts';
 import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { silentVideo, talkingVideo, truncatedVideo } from '../../test/test-media.ts';

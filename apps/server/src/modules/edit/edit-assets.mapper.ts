@@ -1,5 +1,5 @@
 import type { Asset } from '@roughcut/shared';
-import type { AssetRow } from './assets.repository.ts';
+import type { AssetRow } from '../assets/index.ts';
 
 export function toAssetResponse(asset: AssetRow): Asset {
   return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@roughcut/shared';
 import type { OkResponse } from '@roughcut/shared';
-import type { AppContext, AppModule } from '../../app-context.ts';
+import type { AppContext } from '../../app-context.ts';
 import { routeEndpoint } from '../../http/endpoint-route.ts';
 import {
   deleteAllAssets,
@@ -9,11 +9,11 @@ import {
   getDownloadUrl,
   listAssets,
   uploadVideo,
-} from './assets.service.ts';
+} from './edit-assets.service.ts';
 
 const OK: OkResponse = { ok: true };
 
-function registerAssetRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerEditAssetRoutes(app: FastifyInstance, ctx: AppContext): void {
   routeEndpoint(app, ENDPOINTS.autojobAssets, {}, async (request, { params }) =>
     listAssets(ctx, request.user.id, params.id),
   );
@@ -39,5 +39,3 @@ function registerAssetRoutes(app: FastifyInstance, ctx: AppContext): void {
     uploadVideo(ctx, request, request.user.id, params.id),
   );
 }
-
-export const assetsModule: AppModule = { name: 'assets', register: registerAssetRoutes };

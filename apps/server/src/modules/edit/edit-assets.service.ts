@@ -6,13 +6,14 @@ import { HttpError, conflict, notFound } from '../../http/errors.ts';
 import { formatOwner } from '../../storage/process-owner.ts';
 import { jobAssetKey } from '../../storage/storage-keys.ts';
 import { receiveUpload } from '../../storage/upload.ts';
-import { findRunOfJob, loadOwnedJob } from '../shared/ownership.ts';
-import { chargeEditOnce } from '../shared/edit-allowance.ts';
-import { mediaSessionOf } from '../shared/media-session.ts';
-import { assertUploadFits, reserveUploadRoom } from '../shared/storage-quota.ts';
-import { probeUpload } from '../autojobs/engine.adapter.ts';
-import { checkState } from '../autojobs/job-state.http.ts';
-import { toAssetResponse } from './assets.mapper.ts';
+import { loadOwnedJob } from './ownership.ts';
+import { findInstanceOfJob } from './edit.repository.ts';
+import { chargeEditOnce } from './delivery.ts';
+import { mediaSessionOf } from '../auth/index.ts';
+import { assertUploadFits, reserveUploadRoom } from '../billing/index.ts';
+import { probeUpload } from '../../engine-adapter/engine.adapter.ts';
+import { checkState } from '../../http/job-state.ts';
+import { toAssetResponse } from './edit-assets.mapper.ts';
 import {
   deleteAssets,
   editedAssetsOfInstance,
@@ -21,8 +22,8 @@ import {
   listAssetsOfJob,
   otherUneditedVideos,
   updateAsset,
-} from './assets.repository.ts';
-import type { AssetRow } from './assets.repository.ts';
+} from '../assets/index.ts';
+import type { AssetRow } from '../assets/index.ts';
 
 export const ASSET_MESSAGES = {
   notFound: 'This video does not exist. It may have been replaced or deleted.',
@@ -150,7 +151,7 @@ export async function getAssetUrl(
   if (asset.status !== 'uploaded' || !asset.storageKey) throw conflict(ASSET_MESSAGES.notReady);
   // NOTE: playing a result delivers it as surely as downloading it, so it counts the same.
   if (asset.assetType === 'edited_video' && asset.jobInstanceId) {
-    const run = await findRunOfJob(ctx.db, jobId, asset.jobInstanceId);
+    const run = await findInstanceOfJob(ctx.db, jobId, asset.jobInstanceId);
     if (run) await chargeEditOnce(ctx, userId, run);
   }
   return {

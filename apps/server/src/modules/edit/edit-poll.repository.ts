@@ -4,8 +4,8 @@
 // holds every keyframe of the video).
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { AutoJobRow, JobInstanceRow } from './autojobs.repository.ts';
-import { autoJobs, jobInstances } from './autojobs.schema.ts';
+import type { AutoJobRow, JobInstanceRow } from './edit.repository.ts';
+import { autoJobs, jobInstances } from '../../db/tables/edit.schema.ts';
 
 export type InstanceSummary = Pick<
   JobInstanceRow,

@@ -11,8 +11,8 @@ import {
   autoJobSchema,
   stepListResponseSchema,
 } from '@roughcut/shared';
-import { accounts } from '../account/account.schema.ts';
-import { users } from '../auth/auth.schema.ts';
+import { accounts } from '../../db/tables/account.schema.ts';
+import { users } from '../../db/tables/auth.schema.ts';
 import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { talkingVideo } from '../../test/test-media.ts';
@@ -26,8 +26,8 @@ import {
   waitForStatus,
 } from '../../test/video-edits.ts';
 import type { Call } from '../../test/video-edits.ts';
-import { clips } from '../clips/clips.schema.ts';
-import { jobInstances } from './autojobs.schema.ts';
+import { clips } from '../../db/tables/clips.schema.ts';
+import { jobInstances } from '../../db/tables/edit.schema.ts';
 
 describe.each(TEST_DATABASES)('video edits API on %s', (kind) => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import type { AutoJob, JobInstance } from '@roughcut/shared';
 import { jobStatusOf } from '@roughcut/shared';
-import type { AutoJobRow } from './autojobs.repository.ts';
-import type { InstanceSummary, JobSummary } from './job-poll.repository.ts';
+import type { AutoJobRow } from './edit.repository.ts';
+import type { InstanceSummary, JobSummary } from './edit-poll.repository.ts';
 
 export const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { JobStatus, StepType } from '@roughcut/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { autoJobs, jobInstances } from './autojobs.schema.ts';
+import { autoJobs, jobInstances } from '../../db/tables/edit.schema.ts';
 
 export type AutoJobRow = typeof autoJobs.$inferSelect;
 export type JobInstanceRow = typeof jobInstances.$inferSelect;
@@ -185,4 +185,18 @@ export async function readInstanceStatus(
 
 export async function instancesOfJob(db: Db, jobId: string): Promise<JobInstanceRow[]> {
   return db.select().from(jobInstances).where(eq(jobInstances.autoJobId, jobId));
+}
+
+/** Marks the run's result delivered; true only the first time. */
+export async function markRunDelivered(
+  tx: DbOrTx,
+  instanceId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .update(jobInstances)
+    .set({ downloadedAt: now })
+    .where(and(eq(jobInstances.id, instanceId), isNull(jobInstances.downloadedAt)))
+    .returning({ id: jobInstances.id });
+  return rows.length > 0;
 }

@@ -22,12 +22,14 @@ import {
   listJobs,
   startJob,
   updateJobSettings,
-} from './autojobs.service.ts';
+} from './edit.service.ts';
+import { registerEditAssetRoutes } from './edit-assets.routes.ts';
+import { registerClipRoutes } from './clips.routes.ts';
 
 const OK: OkResponse = { ok: true };
 const JOB = 'The video edit';
 
-function registerAutojobRoutes(app: FastifyInstance, ctx: AppContext): void {
+function registerEditRoutes(app: FastifyInstance, ctx: AppContext): void {
   routeEndpoint(app, ENDPOINTS.autojobs, {}, async (request, _input, reply) =>
     sendJsonIfChanged(request, reply, await listJobs(ctx, request.user.id)),
   );
@@ -112,4 +114,12 @@ function bareString(body: unknown): unknown {
   }
 }
 
-export const autojobsModule: AppModule = { name: 'autojobs', register: registerAutojobRoutes };
+/** The user's edits, their videos and their clips (SPEC section 7, "Video edits" and "Clips"). */
+export const editModule: AppModule = {
+  name: 'edit',
+  register(app, ctx) {
+    registerEditRoutes(app, ctx);
+    registerEditAssetRoutes(app, ctx);
+    registerClipRoutes(app, ctx);
+  },
+};

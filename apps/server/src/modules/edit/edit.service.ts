@@ -9,11 +9,11 @@ import { canTransition, startInstance } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { jobPrefix } from '../../storage/storage-keys.ts';
-import { findCurrentVideo } from '../shared/current-video.ts';
-import { assertCanStartEdit } from '../shared/edit-allowance.ts';
-import { analyseJob } from './autojobs.jobs.ts';
-import { toJobResponse } from './autojobs.mapper.ts';
-import { findJobSummaryOfUser, listJobSummariesOfUser } from './job-poll.repository.ts';
+import { findCurrentVideo } from '../assets/index.ts';
+import { assertCanStartEdit } from '../billing/index.ts';
+import { analyseJob } from './run.queue-jobs.ts';
+import { toJobResponse } from './edit.mapper.ts';
+import { findJobSummaryOfUser, listJobSummariesOfUser } from './edit-poll.repository.ts';
 import {
   deleteJob,
   insertInstance,
@@ -22,11 +22,12 @@ import {
   lockJob,
   setInstanceQueueJob,
   updateJob,
-} from './autojobs.repository.ts';
+} from './edit.repository.ts';
 import { QUEUE_FAILED_REASON } from './failure-reasons.ts';
-import { checkState, checkStateAsync } from './job-state.http.ts';
+import { checkState, checkStateAsync } from '../../http/job-state.ts';
 import { transitionInstanceRow } from './lifecycle.repository.ts';
-import { JOB_NOT_FOUND_MESSAGE, loadOwnedJob, ownsTemplate } from '../shared/ownership.ts';
+import { JOB_NOT_FOUND_MESSAGE, loadOwnedJob } from './ownership.ts';
+import { ownsTemplate } from '../templates/index.ts';
 
 export const AUTOJOB_MESSAGES = {
   notFound: JOB_NOT_FOUND_MESSAGE,

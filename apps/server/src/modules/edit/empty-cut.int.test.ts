@@ -11,11 +11,11 @@ import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { talkingVideo } from '../../test/test-media.ts';
 import { errOf, waitForStatus } from '../../test/video-edits.ts';
-import { findInstance } from '../autojobs/autojobs.repository.ts';
-import { renderJob } from '../autojobs/autojobs.jobs.ts';
-import { transitionInstanceRow } from '../autojobs/lifecycle.repository.ts';
+import { findInstance } from './edit.repository.ts';
+import { renderJob } from './run.queue-jobs.ts';
+import { transitionInstanceRow } from './lifecycle.repository.ts';
 import { reviewable } from './clips.fixtures.ts';
-import { clips } from './clips.schema.ts';
+import { clips } from '../../db/tables/clips.schema.ts';
 import { CLIP_MESSAGES } from './clips.service.ts';
 
 describe.each(TEST_DATABASES)('cuts that leave nothing, on %s', (kind) => {

@@ -5,11 +5,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ClipEvent, InstanceEvent, InstanceState } from '@roughcut/shared';
 import { clipStatusesAllowing, transitionClip, transitionInstance } from '@roughcut/shared';
-import { clips } from '../clips/clips.schema.ts';
-import type { ClipEdits } from '../clips/clips.schema.ts';
-import type { JobInstanceRow } from './autojobs.repository.ts';
+import { clips } from '../../db/tables/clips.schema.ts';
+import type { ClipEdits } from '../../db/tables/clips.schema.ts';
+import type { JobInstanceRow } from './edit.repository.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { jobInstances } from './autojobs.schema.ts';
+import { jobInstances } from '../../db/tables/edit.schema.ts';
 
 /** Fields written together with a transition (never a status). */
 export type InstanceExtras = Partial<

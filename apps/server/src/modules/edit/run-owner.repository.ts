@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { autoJobs, jobInstances } from './autojobs.schema.ts';
+import { autoJobs, jobInstances } from '../../db/tables/edit.schema.ts';
 
 /** The user whose edit an instance belongs to; undefined when it is gone. */
 export async function findInstanceOwner(

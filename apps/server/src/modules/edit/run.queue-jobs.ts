@@ -1,9 +1,10 @@
-// The queues of a video edit's work. Services enqueue with these; the handlers (which load the
-// engine) live in analyse.job.ts, render.job.ts and instance-gave-up.job.ts, run by workers only.
+// The queue jobs of a run of an edit. The edit's services enqueue with these; the handlers (which
+// load the engine) live in the pipeline module (analyse.job.ts, render.job.ts, run-gave-up.job.ts),
+// run by workers only.
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job.ts';
 import type { Db } from '../../db/client.ts';
-import { findInstanceOwner } from './instance-owner.repository.ts';
+import { findInstanceOwner } from './run-owner.repository.ts';
 
 const instancePayload = z.object({ instanceId: z.string().min(1) });
 
@@ -48,12 +49,4 @@ export const renderJob = defineJob({
     deadLetter: instanceGaveUpJob.name,
   },
   ownerOf: ownerOfInstance,
-});
-
-/** Every ten minutes: what crashed processes left behind (see leftovers.service.ts). */
-export const sweepLeftoversJob = defineJob({
-  name: 'sweep-leftovers',
-  payload: z.object({}),
-  schedule: '*/10 * * * *',
-  queue: { retryLimit: 1, expireInSeconds: 10 * 60 },
 });

@@ -17,7 +17,7 @@ import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { talkingVideo } from '../../test/test-media.ts';
 import { startVideoEdit, waitForRun } from '../../test/video-edits.ts';
-import { probeUpload } from './engine.adapter.ts';
+import { probeUpload } from '../../engine-adapter/engine.adapter.ts';
 
 const run = promisify(execFile);
 describe.each(TEST_DATABASES)('the full edit journey on %s', (kind) => {

@@ -1,9 +1,9 @@
 import { and, eq, lt, or } from 'drizzle-orm';
 import { WORKER_STATES } from '@roughcut/shared';
-import { assets } from '../assets/assets.schema.ts';
-import type { JobInstanceRow } from './autojobs.repository.ts';
+import { assets } from '../../db/tables/assets.schema.ts';
+import type { JobInstanceRow } from '../edit/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { jobInstances } from './autojobs.schema.ts';
+import { jobInstances } from '../../db/tables/edit.schema.ts';
 
 export type UploadInFlight = { id: string; uploadOwner: string | null; updatedAt: Date };
 

@@ -6,13 +6,9 @@ import type { QueueLookup } from '../../jobs/job.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { isOwnerGone, parseOwner } from '../../storage/process-owner.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  GAVE_UP_REASON,
-  INTERRUPTED_UPLOAD_REASON,
-  QUEUE_FAILED_REASON,
-} from './failure-reasons.ts';
+import { GAVE_UP_REASON, INTERRUPTED_UPLOAD_REASON, QUEUE_FAILED_REASON } from '../edit/index.ts';
 import { failUpload, instancesOwnedByWorkers, uploadsInFlight } from './leftovers.repository.ts';
-import { transitionInstanceRow } from './lifecycle.repository.ts';
+import { transitionInstanceRow } from '../edit/index.ts';
 
 /** An upload that wrote nothing for this long is dead, whichever machine received it. */
 export const STALE_UPLOAD_MS = 10 * 60 * 1000;

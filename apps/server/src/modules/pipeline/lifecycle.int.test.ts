@@ -14,14 +14,14 @@ import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { talkingVideo } from '../../test/test-media.ts';
 import { caller, createJob, mp4Part, signUp, upload } from '../../test/video-edits.ts';
-import { assets } from '../assets/assets.schema.ts';
-import { storageUsedBytes } from '../billing/billing.repository.ts';
-import { findInstance, insertInstance, updateJob } from './autojobs.repository.ts';
-import { autoJobs, jobInstances } from './autojobs.schema.ts';
-import { GAVE_UP_REASON, INTERRUPTED_UPLOAD_REASON } from './failure-reasons.ts';
-import { instanceGaveUpHandler } from './instance-gave-up.job.ts';
+import { assets } from '../../db/tables/assets.schema.ts';
+import { storageUsedBytes } from '../assets/storage-use.repository.ts';
+import { findInstance, insertInstance, updateJob } from '../edit/edit.repository.ts';
+import { autoJobs, jobInstances } from '../../db/tables/edit.schema.ts';
+import { GAVE_UP_REASON, INTERRUPTED_UPLOAD_REASON } from '../edit/failure-reasons.ts';
+import { instanceGaveUpHandler } from './run-gave-up.job.ts';
 import { STALE_UPLOAD_MS, clearStaleUploads, failLostInstances } from './leftovers.service.ts';
-import { transitionInstanceRow } from './lifecycle.repository.ts';
+import { transitionInstanceRow } from '../edit/lifecycle.repository.ts';
 import { runInstanceStage } from './stage-runner.ts';
 
 describe.each(TEST_DATABASES)('the job lifecycle on %s', (kind) => {

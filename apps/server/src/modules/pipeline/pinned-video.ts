@@ -1,9 +1,9 @@
 import { JobStateError } from '@roughcut/shared';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { findAssetOfJob } from '../assets/assets.repository.ts';
-import type { AssetRow } from '../assets/assets.repository.ts';
-import { findCurrentVideo } from '../shared/current-video.ts';
-import type { JobInstanceRow } from './autojobs.repository.ts';
+import { findAssetOfJob } from '../assets/index.ts';
+import type { AssetRow } from '../assets/index.ts';
+import { findCurrentVideo } from '../assets/index.ts';
+import type { JobInstanceRow } from '../edit/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 export const PINNED_VIDEO_MISSING =

@@ -4,17 +4,12 @@ import { stat } from 'node:fs/promises';
 import type { ProbeResult } from '@roughcut/engine';
 import type { JobContext } from '../../jobs/job.ts';
 import { jobAssetKey } from '../../storage/storage-keys.ts';
-import {
-  deleteAssets,
-  editedAssetsOfClip,
-  insertAsset,
-  updateAsset,
-} from '../assets/assets.repository.ts';
-import { clipPlan } from '../clips/clip-plan.rules.ts';
-import type { ClipRow } from '../clips/clips.repository.ts';
-import type { AutoJobRow } from './autojobs.repository.ts';
-import { renderClip } from './engine.adapter.ts';
-import { transitionClipRow } from './lifecycle.repository.ts';
+import { deleteAssets, editedAssetsOfClip, insertAsset, updateAsset } from '../assets/index.ts';
+import { clipPlan } from '../edit/index.ts';
+import type { ClipRow } from '../edit/index.ts';
+import type { AutoJobRow } from '../edit/index.ts';
+import { renderClip } from '../../engine-adapter/engine.adapter.ts';
+import { transitionClipRow } from '../edit/index.ts';
 
 /** The burned subtitle script is kept beside its video, under the video's key plus `.ass`. */
 export const subtitlesKeyOf = (videoKey: string): string => `${videoKey}.ass`;

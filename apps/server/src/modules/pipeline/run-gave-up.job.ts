@@ -1,6 +1,6 @@
 import { handleJob } from '../../jobs/job.ts';
-import { instanceGaveUpJob } from './autojobs.jobs.ts';
-import { GAVE_UP_REASON } from './failure-reasons.ts';
+import { instanceGaveUpJob } from '../edit/index.ts';
+import { GAVE_UP_REASON } from '../edit/index.ts';
 import { failInstance } from './stage-runner.ts';
 
 /**

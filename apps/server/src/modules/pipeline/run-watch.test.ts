@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { throttledProgress } from './instance-watch.ts';
+import { throttledProgress } from './run-watch.ts';
 
 describe('throttled progress', () => {
   it('writes at most once an interval, and nothing once stopped', async () => {

@@ -1,6 +1,6 @@
 import type { InstanceState } from '@roughcut/shared';
 import type { Db } from '../../db/client.ts';
-import { readInstanceStatus } from './autojobs.repository.ts';
+import { readInstanceStatus } from '../edit/index.ts';
 
 export const WATCH_INTERVAL_MS = 1000;
 

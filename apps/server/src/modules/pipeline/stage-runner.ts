@@ -7,12 +7,12 @@ import { JobStateError, stageOf, toFailureReason } from '@roughcut/shared';
 import type { JobAttempt, JobContext } from '../../jobs/job.ts';
 import { isLastAttempt } from '../../jobs/job.ts';
 import { isRetryable } from '../../jobs/job-runner.ts';
-import { findInstance, findJobById, setInstanceProgress } from './autojobs.repository.ts';
-import type { AutoJobRow, JobInstanceRow } from './autojobs.repository.ts';
+import { findInstance, findJobById, setInstanceProgress } from '../edit/index.ts';
+import type { AutoJobRow, JobInstanceRow } from '../edit/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { InstanceStoppedError, throttledProgress, watchInstance } from './instance-watch.ts';
-import type { InstanceExtras } from './lifecycle.repository.ts';
-import { transitionInstanceRow } from './lifecycle.repository.ts';
+import { InstanceStoppedError, throttledProgress, watchInstance } from './run-watch.ts';
+import type { InstanceExtras } from '../edit/index.ts';
+import { transitionInstanceRow } from '../edit/index.ts';
 
 export type StageRun = {
   job: AutoJobRow;

@@ -1,5 +1,5 @@
 import { handleJob } from '../../jobs/job.ts';
-import { sweepLeftoversJob } from './autojobs.jobs.ts';
+import { sweepLeftoversJob } from './leftovers.queue-jobs.ts';
 import { sweepLeftovers } from './leftovers.service.ts';
 
 export const sweepLeftoversHandler = handleJob(

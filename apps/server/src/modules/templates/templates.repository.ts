@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DrawSettings } from '@roughcut/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { templates } from './templates.schema.ts';
+import { templates } from '../../db/tables/templates.schema.ts';
 
 export type TemplateRow = typeof templates.$inferSelect;
 

@@ -10,7 +10,7 @@ import type {
 import { completeDrawSettings, templateSettings } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, conflict, notFound } from '../../http/errors.ts';
-import { drawExampleImage } from '../autojobs/engine.adapter.ts';
+import { drawExampleImage } from '../../engine-adapter/engine.adapter.ts';
 import {
   deleteTemplate,
   findTemplateOfUser,
@@ -124,4 +124,13 @@ export async function drawExample(
       throw new HttpError(400, error.message);
     throw error;
   }
+}
+
+/** Whether the template is the user's own (another user's template counts as none). */
+export async function ownsTemplate(
+  ctx: AppContext,
+  userId: string,
+  templateId: string,
+): Promise<boolean> {
+  return (await findTemplateOfUser(ctx.db, userId, templateId)) !== undefined;
 }

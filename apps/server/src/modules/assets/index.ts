@@ -1,0 +1,15 @@
+// The assets module's one public entry: other modules import from here only. It has no routes of
+// its own: the edit module serves a job's videos (SPEC section 7, "Video edits").
+export { storageUsedBytes, uneditedVideoIds } from './storage-use.repository.ts';
+export {
+  deleteAssets,
+  editedAssetsOfClip,
+  editedAssetsOfInstance,
+  findAssetOfJob,
+  insertAsset,
+  listAssetsOfJob,
+  otherUneditedVideos,
+  updateAsset,
+} from './assets.repository.ts';
+export type { AssetRow } from './assets.repository.ts';
+export { findCurrentVideo } from './current-video.ts';
