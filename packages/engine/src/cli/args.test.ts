@@ -15,7 +15,13 @@ describe('parseCliArgs', () => {
       subtitles: true,
       smartCut: true,
       removeGaps: true,
+      reframe: 'centre',
       quiet: false,
+    });
+  });
+  it('reads the reframe mode for shorts', () => {
+    expect(parseCliArgs(['edit', 'a.mp4', '--out', 'o', '--reframe', 'follow'])).toMatchObject({
+      reframe: 'follow',
     });
   });
   it('reads every option, negations included', () => {
@@ -59,6 +65,16 @@ describe('parseCliArgs', () => {
       outDir: 'o',
     });
   });
+  it('reads export: the editor and transcript formats, and the short to export', () => {
+    expect(parseCliArgs(['export', 'x.mp4', '--format', 'fcpxml'])).toMatchObject({
+      command: 'export',
+      format: 'fcpxml',
+      clip: undefined,
+    });
+    expect(
+      parseCliArgs(['export', 'x.mp4', '-f', 'srt', '--clips', 'c.json', '--clip', '2']),
+    ).toMatchObject({ format: 'srt', clipsPath: 'c.json', clip: 2 });
+  });
   it('asks for help with no arguments or --help', () => {
     expect(parseCliArgs([])).toBe('help');
     expect(parseCliArgs(['clips', '--help'])).toBe('help');
@@ -70,8 +86,12 @@ describe('parseCliArgs', () => {
     [['probe', 'a', '--bogus'], /Unknown option '--bogus'/],
     [['transcribe', 'a', '--format', 'doc'], /--format must be one of json, srt, vtt, ass, txt/],
     [['clips', 'a', '--max-words', '11'], /from 1 to 10/],
+    [['export', 'a'], /--format must be one of fcpxml, xmeml, otio, edl, mlt, srt, vtt, ass, txt/],
+    [['transcribe', 'a', '--format', 'edl'], /--format must be one of json, srt/],
+    [['export', 'a', '-f', 'edl', '--clip', '0'], /--clip must be a short's number/],
     [['render', 'a', '--out', 'o'], /render needs --clips/],
     [['edit', 'a'], /edit needs --out/],
+    [['edit', 'a', '--out', 'o', '--reframe', 'left'], /--reframe must be one of/],
   ])('rejects %j with a one-line reason', (argv, reason) => {
     let error: unknown;
     try {

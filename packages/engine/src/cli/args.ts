@@ -3,11 +3,21 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_WORDS_IN_PHRASE } from '@roughcut/shared';
 import { validateMaxWords } from '../edit/phrases.ts';
+import { EXPORT_FORMATS } from '../exports/export-formats.ts';
+import type { ExportFormat } from '../exports/export-formats.ts';
 import { REFRAME_MODES } from '../render/reframe.ts';
 import type { ReframeMode } from '../render/reframe.ts';
 import { EngineError } from '../types.ts';
 
-export const COMMANDS = ['probe', 'transcribe', 'gaps', 'clips', 'render', 'edit'] as const;
+export const COMMANDS = [
+  'probe',
+  'transcribe',
+  'gaps',
+  'clips',
+  'render',
+  'edit',
+  'export',
+] as const;
 export type Command = (typeof COMMANDS)[number];
 export const FORMATS = ['json', 'srt', 'vtt', 'ass', 'txt'] as const;
 export type TranscriptFormat = (typeof FORMATS)[number];
@@ -16,11 +26,14 @@ export type CliArgs = {
   command: Command;
   file: string;
   language: string;
-  format: TranscriptFormat;
+  /** `export` takes the editor and transcript formats; every other command the transcript ones. */
+  format: TranscriptFormat | ExportFormat;
   maxWords: number;
   long: boolean;
   short: boolean;
   clipsPath?: string;
+  /** `export`: the short to export, from 1; the long form without it. */
+  clip?: number;
   outDir?: string;
   workDir?: string;
   subtitles: boolean;
@@ -38,6 +51,9 @@ export const USAGE = `usage: roughcut-engine <command> <file> [options]
   clips <file> [--long] [--short] [--max-words 5]
   render <file> --clips clips.json --out dir     render clips made by \`clips\`
   edit <file> [--long] [--short] --out dir       analyse and render everything
+  export <file> --format fcpxml|xmeml|otio|edl|mlt|srt|vtt|ass|txt [--clips clips.json] [--clip n]
+                                                 the long form (or short n) as an editor timeline
+                                                 or a transcript timed on the cut video
 options: --language <code> (default en), --max-words 1-10, --work-dir <dir>,
   --no-subtitles, --no-smart-cut, --keep-gaps, --quiet (no progress on stderr),
   --reframe centre|follow|split (shorts: fixed centre crop, follow the speaker, two people stacked)`;
@@ -60,6 +76,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
         long: { type: 'boolean', default: false },
         short: { type: 'boolean', default: false },
         clips: { type: 'string' },
+        clip: { type: 'string' },
         out: { type: 'string', short: 'o' },
         'work-dir': { type: 'string' },
         subtitles: { type: 'boolean', default: true },
@@ -79,8 +96,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
   if (!COMMANDS.includes(command as Command)) throw usageError(`unknown command "${command}"`);
   if (!file) throw usageError(`${command} needs a video file`);
   if (rest.length) throw usageError(`unexpected argument "${rest[0]}"`);
-  if (!FORMATS.includes(values.format as TranscriptFormat)) {
-    throw usageError(`--format must be one of ${FORMATS.join(', ')}`);
+  const formats: readonly string[] = command === 'export' ? EXPORT_FORMATS : FORMATS;
+  if (!formats.includes(values.format)) {
+    throw usageError(`--format must be one of ${formats.join(', ')}`);
+  }
+  const clip = values.clip === undefined ? undefined : Number(values.clip);
+  if (clip !== undefined && !(Number.isInteger(clip) && clip >= 1)) {
+    throw usageError("--clip must be a short's number, from 1");
   }
   if (!REFRAME_MODES.includes(values.reframe as ReframeMode)) {
     throw usageError(`--reframe must be one of ${REFRAME_MODES.join(', ')}`);
@@ -96,11 +118,12 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
     command: command as Command,
     file,
     language: values.language,
-    format: values.format as TranscriptFormat,
+    format: values.format as TranscriptFormat | ExportFormat,
     maxWords,
     long: values.long || neither,
     short: values.short || neither,
     clipsPath: values.clips,
+    clip,
     outDir: values.out,
     workDir: values['work-dir'],
     subtitles: values.subtitles,

@@ -1,19 +1,20 @@
 // What each roughcut-engine command does. Results are returned as values; main.ts prints them.
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import type { EngineClip } from '../edit/clips.ts';
-import { toAss, toPlainText, toSrt, toVtt } from '../exports/index.ts';
+import { toAss, toPlainText, toSrt, toVtt, writeExport } from '../exports/index.ts';
+import type { ExportFormat } from '../exports/index.ts';
 import { probeMedia } from '../media/probe.ts';
 import { analyseVideo } from '../pipeline/analyse.ts';
 import type { Analysis } from '../pipeline/analyse.ts';
 import type { ReframeOutcome } from '../reframe/plan-reframe.ts';
-import { renderEngineClip } from '../render/engine-clip.ts';
+import { clipKeep, renderEngineClip } from '../render/engine-clip.ts';
 import { subtitleFontsDir } from '../subtitles/fonts-dir.ts';
 import { EngineError } from '../types.ts';
 import type { Gap, ProbeResult, ProgressFn } from '../types.ts';
-import type { CliArgs } from './args.ts';
+import type { CliArgs, TranscriptFormat } from './args.ts';
 
 export type CommandContext = { signal?: AbortSignal; progress: (label: string) => ProgressFn };
 
@@ -118,6 +119,34 @@ function readClipsFile(text: string, path: string): { clips: EngineClip[]; gaps:
   };
 }
 
+/** The long form (or short `--clip n`) as an export, from a clips file or a fresh analysis. */
+async function exportClip(args: CliArgs, ctx: CommandContext): Promise<string> {
+  const wantShort = args.clip !== undefined;
+  const { clips, gaps, probe } = args.clipsPath
+    ? {
+        ...readClipsFile(await readFile(args.clipsPath, 'utf8'), args.clipsPath),
+        probe: await probeMedia(args.file, { signal: ctx.signal }),
+      }
+    : await analyse(args, ctx, { longForm: !wantShort, shortForm: wantShort });
+  const shorts = clips.filter((c) => !c.is_long_form);
+  const clip = wantShort ? shorts[args.clip! - 1] : clips.find((c) => c.is_long_form);
+  if (!clip) {
+    throw new EngineError(
+      'usage',
+      wantShort
+        ? `There is no short ${args.clip}: ${shorts.length} were made.`
+        : 'There is no long form in the clips: make them with `roughcut-engine clips --long`.',
+    );
+  }
+  return writeExport(args.format as ExportFormat, {
+    title: clip.title,
+    fileName: basename(args.file),
+    probe,
+    keep: clipKeep(clip, args.removeGaps ? gaps : []),
+    phrases: clip.segments,
+  });
+}
+
 export async function runCommand(args: CliArgs, ctx: CommandContext): Promise<CommandOutput> {
   switch (args.command) {
     case 'probe':
@@ -127,7 +156,8 @@ export async function runCommand(args: CliArgs, ctx: CommandContext): Promise<Co
         longForm: false,
         shortForm: false,
       });
-      switch (args.format) {
+      // NOTE: the arguments allow transcribe only the transcript formats.
+      switch (args.format as TranscriptFormat) {
         case 'json':
           return { json: { language: args.language, durationS: probe.durationS, words, phrases } };
         case 'srt':
@@ -163,6 +193,8 @@ export async function runCommand(args: CliArgs, ctx: CommandContext): Promise<Co
       const probe = await probeMedia(args.file, { signal: ctx.signal, keyframes: true });
       return { json: { clips: await renderClips(args, ctx, probe, clips, gaps) } };
     }
+    case 'export':
+      return { text: await exportClip(args, ctx) };
     case 'edit': {
       const analysis = await analyse(args, ctx, { longForm: args.long, shortForm: args.short });
       const clips = await renderClips(args, ctx, analysis.probe, analysis.clips, analysis.gaps);
