@@ -22,7 +22,7 @@ export const PATH_RULES = {
   /** Share of the remaining distance covered per second while moving (an ease-out). */
   followRate: 0.94,
   /** Another face must out-talk the subject this long before the crop switches to it (s). */
-  switchHoldS: 0.5,
+  switchHoldS: 1,
   /** Mouth movement is averaged over this long (s). */
   talkWindowS: 0.75,
   /** No face for this long: the crop eases back to the centre (s). */

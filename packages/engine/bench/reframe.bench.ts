@@ -1,0 +1,150 @@
+// Reframe bench: ground-truth videos (a real face photo moved by ffmpeg's overlay along a known
+// path: still, slow pan, jump; two people taking turns) framed by the face-following crop. Scores
+// the crop as rendered (its left edge at every output frame) against where the speaking face truly
+// is, and times the reframed short against the centre-cropped one. Videos are cached in
+// .tmp/bench/reframe.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { probeMedia } from '../src/media/probe.ts';
+import { pathCentreAt } from '../src/reframe/crop-path.rules.ts';
+import { planReframe } from '../src/reframe/plan-reframe.ts';
+import { centreCrop, cropLeft } from '../src/render/reframe.ts';
+import { renderShortClip, SHORT_HEIGHT, SHORT_WIDTH } from '../src/render/short-clip.ts';
+import {
+  FACE_VIDEO_FPS,
+  faceXAt,
+  makeFaceVideo,
+  TWO_SCENE,
+  WALK_SCENE,
+} from '../src/testing/face-media.ts';
+import type { FaceScene } from '../src/testing/face-media.ts';
+import { withPeakRss } from './peak-rss.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const DIR = join(ROOT, '.tmp/bench/reframe');
+
+/** The x of the face that should be framed at t: the one talking (or the only one). */
+const truthAt = (scene: FaceScene, t: number): number => {
+  const talking = scene.faces.find((f) => f.speaks.some((s) => t >= s.start && t < s.end));
+  return faceXAt((talking ?? scene.faces[0]!).path, t);
+};
+
+type Figures = {
+  inCrop: number;
+  middleThird: number;
+  jitterMean: number;
+  jitterMax: number;
+  delayMaxS: number;
+};
+
+function score(scene: FaceScene, lefts: number[], cropWidth: number): Figures {
+  const n = lefts.length;
+  const times = lefts.map((_, i) => i / FACE_VIDEO_FPS);
+  const truth = times.map((t) => truthAt(scene, t));
+  let inside = 0;
+  let middle = 0;
+  truth.forEach((x, i) => {
+    const left = lefts[i]!;
+    if (x >= left && x <= left + cropWidth) inside++;
+    if (x >= left + cropWidth / 3 && x <= left + (2 * cropWidth) / 3) middle++;
+  });
+  // Events: the framed face jumps or changes; "still" is 1.5 s after an event with no truth move.
+  const events = times.filter((_, i) => i > 0 && Math.abs(truth[i]! - truth[i - 1]!) > 20);
+  const moves: number[] = [];
+  let lastChange = -Infinity;
+  for (let i = 1; i < n; i++) {
+    if (truth[i] !== truth[i - 1]) lastChange = times[i]!;
+    else if (times[i]! - lastChange >= 1.5) moves.push(Math.abs(lefts[i]! - lefts[i - 1]!));
+  }
+  const delays = events.map((at) => {
+    const start = times.indexOf(at);
+    let held = start;
+    for (let i = start; i < n && times[i]! - at < 3; i++) {
+      const x = truth[i]!;
+      if (!(x >= lefts[i]! && x <= lefts[i]! + cropWidth)) held = i + 1;
+    }
+    return (held - start) / FACE_VIDEO_FPS;
+  });
+  return {
+    inCrop: inside / n,
+    middleThird: middle / n,
+    jitterMean: moves.reduce((a, b) => a + b, 0) / Math.max(1, moves.length),
+    jitterMax: Math.max(0, ...moves),
+    delayMaxS: Math.max(0, ...delays),
+  };
+}
+
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const result = await work();
+  return [result, (performance.now() - start) / 1000];
+}
+
+export async function run(): Promise<void> {
+  await mkdir(DIR, { recursive: true });
+  const rows: string[] = [];
+  for (const scene of [WALK_SCENE, TWO_SCENE]) {
+    const source = join(DIR, `${scene.name}.mp4`);
+    if (!existsSync(source)) await makeFaceVideo(scene, source);
+    const probe = await probeMedia(source, { keyframes: true });
+    const keep = [{ start: 0, end: scene.durationS }];
+    const speech = scene.faces.flatMap((f) => f.speaks);
+    const [[plan, rss], planS] = await timed(() =>
+      withPeakRss(() =>
+        planReframe(source, probe, {
+          mode: 'follow',
+          keep,
+          speech,
+          width: SHORT_WIDTH,
+          height: SHORT_HEIGHT,
+        }),
+      ),
+    );
+    if (plan.mode !== 'follow') throw new Error(`expected a follow plan, got ${plan.mode}`);
+    const crop = centreCrop(probe, SHORT_WIDTH, SHORT_HEIGHT);
+    const frames = Math.round(scene.durationS * FACE_VIDEO_FPS);
+    const lefts = Array.from({ length: frames }, (_, i) =>
+      cropLeft(pathCentreAt(plan.path, i / FACE_VIDEO_FPS), crop, probe.displayWidth),
+    );
+    const f = score(scene, lefts, crop.width);
+    const [, centreS] = await timed(() =>
+      renderShortClip(source, { outPath: join(DIR, `${scene.name}-centre.mp4`), keep, probe }),
+    );
+    const [, followS] = await timed(() =>
+      renderShortClip(source, {
+        outPath: join(DIR, `${scene.name}-follow.mp4`),
+        keep,
+        probe,
+        reframe: plan,
+      }),
+    );
+    const added = (planS + followS - centreS) / centreS;
+    rows.push(
+      [
+        scene.name,
+        pct(f.inCrop),
+        pct(f.middleThird),
+        f.jitterMean.toFixed(2),
+        f.jitterMax.toFixed(0),
+        f.delayMaxS.toFixed(2),
+        planS.toFixed(1),
+        centreS.toFixed(1),
+        followS.toFixed(1),
+        pct(added),
+        rss.tree.toFixed(0),
+      ].join(' | '),
+    );
+  }
+  process.stdout.write(
+    [
+      'targets: in crop >= 99%, middle third >= 90%, jitter mean < 0.5 px and max < 3 px,',
+      'delay <= 1.0 s, added time <= 15% of the centre-cropped render',
+      'scene | in crop | middle third | jitter mean px | jitter max px | delay max s | detect s | centre render s | follow render s | added | detect peak MB (tree)',
+      ...rows,
+      '',
+    ].join('\n'),
+  );
+}
