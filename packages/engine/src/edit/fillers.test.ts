@@ -115,6 +115,18 @@ describe('findFillers', () => {
     ]);
   });
 
+  it('leaves held sound that runs on into a word alone (the word is likely misplaced)', () => {
+    const spoken = [word('So', 1, 1.3), word('the', 1.9, 2.0), word('plan', 2.0, 2.4)];
+    const fillers = findFillers({
+      words: spoken,
+      voice: [{ start: 1, end: 2.4 }],
+      energy: energyTrack(3, [...wordsLoud(spoken), [{ start: 1.45, end: 1.9 }, -24]]),
+      gaps: [],
+      durationS: 3,
+    });
+    expect(fillers).toEqual([]);
+  });
+
   it('leaves unrecognised voice that rises and falls like speech (a missed word) alone', () => {
     const spoken = [word('So', 1, 1.3), word('plan', 2.0, 2.4)];
     const syllables = (t: number) => (Math.floor(t / 0.08) % 2 === 0 ? -20 : -45);

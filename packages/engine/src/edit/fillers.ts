@@ -90,9 +90,15 @@ function loudRuns(energy: EnergyTrack, span: Span, floorDb: number): Span[] {
   return runs;
 }
 
+/** How much of `span` the voice detector heard as voice (0 to 1). */
+const voicedShare = (voice: readonly Span[], span: Span): number =>
+  intersectSpans(voice, [span]).reduce((sum, s) => sum + (s.end - s.start), 0) /
+  Math.max(EPS, span.end - span.start);
+
 /** True when the frames of `span` hold steady, like a drawn-out "uhhh" (a word rises and falls). */
 function soundsHeld(energy: EnergyTrack, span: Span, o: Required<FillerOptions>): boolean {
-  const [from, to] = frameRange(energy, span);
+  // NOTE: the onset and the release (50 ms each) rise and fall in any sound; the middle is judged.
+  const [from, to] = frameRange(energy, { start: span.start + 0.05, end: span.end - 0.05 });
   const levels = Array.from(energy.db.subarray(from, to));
   const median = percentile(levels, 0.5);
   if (median === undefined) return false;
@@ -105,31 +111,47 @@ function candidates(input: FillerInput, o: Required<FillerOptions>) {
   const words = [...input.words].sort(byStart);
   const real = words.filter((w) => !isFillerWord(w.text));
   const found: { span: Span; source: FillerSource }[] = [];
-  words.forEach((word, i) => {
-    if (!isFillerWord(word.text)) return;
-    const before = real.findLast((w) => w.end <= word.start + EPS);
-    const after = real.find((w) => w.start >= word.end - EPS && w !== words[i]);
-    const limit = room(before, after, o);
-    found.push({
-      span: {
-        start: Math.max(limit.start, word.start - o.padS),
-        end: Math.min(limit.end, word.end + o.padS),
-      },
-      source: 'word',
-    });
-  });
   const levels = real.flatMap((w) => {
     const [from, to] = frameRange(input.energy, w);
     return Array.from(input.energy.db.subarray(from, to));
   });
   const wordLevel = percentile(levels, 0.5);
+  const floor = (wordLevel ?? -Infinity) - o.voiceDropDb;
+  for (const word of words) {
+    if (!isFillerWord(word.text)) continue;
+    const before = real.findLast((w) => w.end <= word.start + EPS);
+    const after = real.find((w) => w.start >= word.end - EPS);
+    const limit = room(before, after, o);
+    let span = { start: word.start - o.padS, end: word.end + o.padS };
+    // NOTE: the recogniser's times for a filler are rough: the island of sound it overlaps (with
+    // quiet before the neighbouring words) is the filler, whatever the times say.
+    for (const run of loudRuns(input.energy, limit, floor)) {
+      const island = run.start > limit.start + EPS && run.end < limit.end - EPS;
+      if (island && run.start < word.end && word.start < run.end) {
+        span = {
+          start: Math.min(span.start, run.start - o.padS),
+          end: Math.max(span.end, run.end + o.padS),
+        };
+      }
+    }
+    found.push({
+      span: { start: Math.max(limit.start, span.start), end: Math.min(limit.end, span.end) },
+      source: 'word',
+    });
+  }
   if (wordLevel === undefined) return found;
   for (let i = 1; i < words.length; i += 1) {
     const hole = room(words[i - 1], words[i], o);
     if (hole.end - hole.start < o.voiceMinS) continue;
-    const voiced = subtractSpans(intersectSpans(input.voice, [hole]), input.gaps);
-    const sounding = voiced.flatMap((v) => loudRuns(input.energy, v, wordLevel - o.voiceDropDb));
-    for (const stretch of sounding) {
+    // NOTE: only an island of sound wholly inside the hole, with quiet between it and both
+    // words: sound running into a word's time is more likely that word misplaced by the aligner.
+    const islands = subtractSpans(loudRuns(input.energy, hole, floor), input.gaps).filter(
+      (run) =>
+        run.start > hole.start + input.energy.frameS &&
+        run.end < hole.end - input.energy.frameS &&
+        voicedShare(input.voice, run) >= 0.5,
+    );
+    for (const stretch of islands) {
       const length = stretch.end - stretch.start;
       if (length < o.voiceMinS || length > o.voiceMaxS) continue;
       if (!soundsHeld(input.energy, stretch, o)) continue;
