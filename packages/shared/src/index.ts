@@ -7,6 +7,7 @@ export * from './rules/gap-detection.rules.ts';
 export * from './contracts/autojob.contract.ts';
 export * from './contracts/asset.contract.ts';
 export * from './contracts/clip.contract.ts';
+export * from './contracts/export.contract.ts';
 export * from './contracts/template.contract.ts';
 export * from './contracts/draw.contract.ts';
 export * from './contracts/billing.contract.ts';

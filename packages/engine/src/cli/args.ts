@@ -1,10 +1,9 @@
 // roughcut-engine's command line, parsed with node:util parseArgs. Pure: no I/O, so it is tested
 // on argument arrays.
 import { parseArgs } from 'node:util';
-import { DEFAULT_MAX_WORDS_IN_PHRASE } from '@roughcut/shared';
+import { DEFAULT_MAX_WORDS_IN_PHRASE, EXPORT_FORMATS } from '@roughcut/shared';
+import type { ExportFormat } from '@roughcut/shared';
 import { validateMaxWords } from '../edit/phrases.ts';
-import { EXPORT_FORMATS } from '../exports/export-formats.ts';
-import type { ExportFormat } from '../exports/export-formats.ts';
 import { REFRAME_MODES } from '../render/reframe.ts';
 import type { ReframeMode } from '../render/reframe.ts';
 import { EngineError } from '../types.ts';

@@ -5,7 +5,7 @@ import { basename, join, resolve } from 'node:path';
 import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import type { EngineClip } from '../edit/clips.ts';
 import { toAss, toPlainText, toSrt, toVtt, writeExport } from '../exports/index.ts';
-import type { ExportFormat } from '../exports/index.ts';
+import type { ExportFormat } from '@roughcut/shared';
 import { probeMedia } from '../media/probe.ts';
 import { analyseVideo } from '../pipeline/analyse.ts';
 import type { Analysis } from '../pipeline/analyse.ts';

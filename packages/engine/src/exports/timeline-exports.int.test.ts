@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { TIMELINE_FORMATS } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg, runFfprobe } from '../media/ffmpeg-runner.ts';
 import { probeMedia } from '../media/probe.ts';
@@ -20,7 +21,7 @@ import {
   readXmeml,
 } from '../testing/timeline-readback.ts';
 import type { ReadTimeline } from '../testing/timeline-readback.ts';
-import { TIMELINE_FORMATS, writeExport } from './export-formats.ts';
+import { writeExport } from './export-formats.ts';
 import { buildTimeline } from './export-timeline.ts';
 import type { ExportInput, Timeline } from './export-timeline.ts';
 import { framesToSeconds } from './frame-time.ts';
