@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { isFillerGap, sortGaps } from '@roughcut/shared';
 import type { GapEditState, Span, Word } from '@roughcut/shared';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { GapHandles, gapHandleStyles } from './gap-handles.tsx';
@@ -26,7 +27,8 @@ type Props = {
 
 /**
  * SPEC 2.10 and 2.12: the speech-gap timeline. One canvas draws the visible window only (ruler,
- * words, waveform, yellow gap regions); the playhead moves without re-rendering React.
+ * words, waveform, yellow gap regions, striped magenta fillers, dashed kept fillers); the playhead
+ * moves without re-rendering React.
  */
 export function GapTimeline(props: Props) {
   const { window, state, editable, view } = props;
@@ -34,9 +36,10 @@ export function GapTimeline(props: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(0);
   const [active, setActive] = useState<HandleHit | null>(null);
-  const gaps = useMemo(
-    () => [...state.gaps].sort((a, b) => a.start - b.start || a.end - b.end),
-    [state.gaps],
+  const gaps = useMemo(() => sortGaps(state.gaps), [state.gaps]);
+  const keptFillers = useMemo(
+    () => sortGaps(state.deletedGaps.filter(isFillerGap)),
+    [state.deletedGaps],
   );
 
   useLayoutEffect(() => {
@@ -66,6 +69,7 @@ export function GapTimeline(props: Props) {
         origin: window.start,
         view,
         gaps,
+        keptFillers,
         words: props.words,
         speech: props.speech,
         waveform: props.waveform,
@@ -74,7 +78,17 @@ export function GapTimeline(props: Props) {
       width,
       dpr,
     );
-  }, [width, window.start, view, gaps, props.words, props.speech, props.waveform, active]);
+  }, [
+    width,
+    window.start,
+    view,
+    gaps,
+    keptFillers,
+    props.words,
+    props.speech,
+    props.waveform,
+    active,
+  ]);
 
   const pointer = useTimelinePointer({
     containerRef,

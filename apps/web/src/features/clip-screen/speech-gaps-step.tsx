@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatDuration } from '@roughcut/shared';
+import { formatDuration, isFillerGap } from '@roughcut/shared';
 import type { Clip, GapEditState } from '@roughcut/shared';
 import { useMemo } from 'react';
 import { useClipWaveform } from '../../api/clips.queries.ts';
+import { FillerList, TimelineLegend } from './filler-list.tsx';
 import { GapEditor } from './gap-editor.tsx';
 import { keptLength, playbackPlan } from '../../playback/gap-playback.ts';
 import { gapFooterLabel } from './timeline.rules.ts';
@@ -28,7 +29,8 @@ export type SpeechGapsStepProps = {
  * SPEC 2.10 Speech Gaps step: the video player (play/pause, current / total, mute, volume), the
  * timeline with yellow gap regions (drag an edge, Ctrl/Cmd+click to delete, drag the playhead,
  * scroll to pan, Ctrl/Cmd+scroll to zoom, Space plays, Ctrl/Cmd+Z undoes) over the clip's waveform
- * and words, and the footer counting the gaps found and deleted. "Loading video" shows until the
+ * and words, the legend and the fillers ("um", "uh": listed with a count, each kept or removed),
+ * and the footer counting the silences found and deleted. "Loading video" shows until the
  * video is playable. Playback skips the gaps exactly as the render cuts them.
  */
 export function SpeechGapsStep({ clip, videoUrl, editable, state, onChange }: SpeechGapsStepProps) {
@@ -39,6 +41,7 @@ export function SpeechGapsStep({ clip, videoUrl, editable, state, onChange }: Sp
   });
   const window = useMemo(() => ({ start: clip.start, end: clip.end }), [clip.start, clip.end]);
   const kept = useMemo(() => keptLength(playbackPlan(window, state.gaps)), [window, state.gaps]);
+  const silence = (gaps: Clip['gaps']) => gaps.filter((g) => !isFillerGap(g)).length;
 
   return (
     <GapEditor
@@ -50,24 +53,28 @@ export function SpeechGapsStep({ clip, videoUrl, editable, state, onChange }: Sp
       onChange={onChange}
       playerHeight={clip.is_long_form ? 360 : 420}
       footer={
-        <Box
-          data-testid="speech-gaps-footer"
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            justifyContent: 'space-between',
-            gap: 1,
-            pt: 1.5,
-            borderTop: '1px solid',
-            borderColor: 'divider',
-          }}
-        >
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {gapFooterLabel(clip.detected_gaps.length, state.deletedGaps.length)}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Cut length {formatDuration(kept)} of {formatDuration(window.end - window.start)}
-          </Typography>
+        <Box sx={{ display: 'grid', gap: 1.5 }}>
+          <TimelineLegend />
+          <FillerList state={state} onChange={onChange} editable={editable} origin={clip.start} />
+          <Box
+            data-testid="speech-gaps-footer"
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              justifyContent: 'space-between',
+              gap: 1,
+              pt: 1.5,
+              borderTop: '1px solid',
+              borderColor: 'divider',
+            }}
+          >
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {gapFooterLabel(silence(clip.detected_gaps), silence(state.deletedGaps))}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Cut length {formatDuration(kept)} of {formatDuration(window.end - window.start)}
+            </Typography>
+          </Box>
         </Box>
       }
     />

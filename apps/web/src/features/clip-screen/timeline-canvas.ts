@@ -1,4 +1,4 @@
-import { formatClock } from '@roughcut/shared';
+import { formatClock, isFillerGap } from '@roughcut/shared';
 import type { Gap, Span, Word } from '@roughcut/shared';
 import {
   drawnMarkerStride,
@@ -41,6 +41,11 @@ export const COLORS = {
   gap: 'rgba(250, 204, 21, 0.42)',
   gapEdge: '#ca8a04',
   gapActive: '#a16207',
+  filler: 'rgba(217, 70, 239, 0.30)',
+  fillerStripe: 'rgba(162, 28, 175, 0.55)',
+  fillerEdge: '#a21caf',
+  fillerActive: '#701a75',
+  fillerKept: 'rgba(217, 70, 239, 0.07)',
   outside: 'rgba(15, 23, 42, 0.06)',
 } as const;
 
@@ -51,7 +56,10 @@ export type TimelineScene = {
   /** Source time of the timeline's 0 (the clip window's start); the viewport is in local time. */
   origin: number;
   view: Viewport;
+  /** The spans to cut: silences (yellow) and removed fillers (striped magenta). */
   gaps: readonly Gap[];
+  /** Fillers left in (deleted from the cut): a dashed outline that can be removed again. */
+  keptFillers?: readonly Gap[];
   words: readonly Word[];
   /** Speech the recogniser did not understand (segments without words). */
   speech: readonly Span[];
@@ -77,7 +85,58 @@ export function drawTimeline(
   drawRuler(ctx, scene.view, width);
   drawWaveform(ctx, scene.waveform, from, to, width);
   drawWords(ctx, scene, from, to, x);
+  drawKeptFillers(ctx, scene.keptFillers ?? [], from, to, x);
   drawGaps(ctx, scene, from, to, x);
+}
+
+/** Diagonal stripes over a rectangle: with the colour, how a filler differs from a silence. */
+function drawStripes(
+  ctx: CanvasRenderingContext2D,
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+): void {
+  if (width < 2) return;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, top, width, height);
+  ctx.clip();
+  ctx.strokeStyle = COLORS.fillerStripe;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  for (let at = left - height; at < left + width; at += 7) {
+    ctx.moveTo(at, top + height);
+    ctx.lineTo(at + height, top);
+  }
+  ctx.stroke();
+  ctx.restore();
+}
+
+function drawKeptFillers(
+  ctx: CanvasRenderingContext2D,
+  fillers: readonly Gap[],
+  from: number,
+  to: number,
+  x: (time: number) => number,
+): void {
+  const top = RULER_HEIGHT + 1;
+  const height = TIMELINE_HEIGHT - RULER_HEIGHT - 2;
+  const [fFrom, fTo] = visibleIndexRange(fillers, from, to);
+  ctx.save();
+  ctx.setLineDash([4, 3]);
+  ctx.lineWidth = 1.5;
+  for (let i = fFrom; i < fTo; i += 1) {
+    const filler = fillers[i];
+    if (!filler) continue;
+    const left = x(filler.start);
+    const width = Math.max(1, x(filler.end) - left);
+    ctx.fillStyle = COLORS.fillerKept;
+    ctx.fillRect(left, top, width, height);
+    ctx.strokeStyle = COLORS.fillerEdge;
+    ctx.strokeRect(left + 0.75, top + 0.75, Math.max(0.5, width - 1.5), height - 1.5);
+  }
+  ctx.restore();
 }
 
 /** "1:05", or "1:05.5" when markers are half a second apart. */
@@ -210,13 +269,18 @@ function drawGaps(
     if (!gap) continue;
     const left = x(gap.start);
     const right = x(gap.end);
-    ctx.fillStyle = COLORS.gap;
+    const filler = isFillerGap(gap);
+    ctx.fillStyle = filler ? COLORS.filler : COLORS.gap;
     ctx.fillRect(left, top, Math.max(1, right - left), height);
+    if (filler) drawStripes(ctx, left, top, right - left, height);
     const grips = right - left >= 10;
     for (const side of ['start', 'end'] as const) {
       const active = scene.active?.id === gap.id && scene.active.side === side;
       const edge = side === 'start' ? left : right;
-      ctx.fillStyle = active ? COLORS.gapActive : COLORS.gapEdge;
+      const [edgeColor, activeColor] = filler
+        ? [COLORS.fillerEdge, COLORS.fillerActive]
+        : [COLORS.gapEdge, COLORS.gapActive];
+      ctx.fillStyle = active ? activeColor : edgeColor;
       const w = active ? 4 : 2;
       ctx.fillRect(side === 'start' ? edge : edge - w, top, w, height);
       // A grip on each edge says it can be dragged; narrow gaps keep only the line.

@@ -17,6 +17,7 @@ import {
   deleteGap,
   mergeGaps,
   moveGapHandle,
+  restoreGap,
   sortGaps,
   totalLength,
   undoDelete,
@@ -160,6 +161,18 @@ export const deleteGapEdit = (
 ): GapEditState => {
   const next = deleteGap(state, id, modifiers);
   return next === state ? state : recordEdit(next, { kind: 'delete', id });
+};
+
+/**
+ * Cuts a kept gap again (a filler's Remove in the list): `restoreGap`, and its delete step leaves
+ * the history, as Undo Delete does.
+ */
+export const restoreGapEdit = (state: GapEditState, id: string): GapEditState => {
+  const next = restoreGap(state, id);
+  if (next === state) return state;
+  const history = state.history ?? [];
+  const index = history.findLastIndex((e) => e.kind === 'delete' && e.id === id);
+  return index < 0 ? next : { ...next, history: history.filter((_, i) => i !== index) };
 };
 
 /** Moves one handle (clamped by `moveGapHandle`) and remembers where it was. */
