@@ -5,6 +5,7 @@ export type BenchPart = { name: string; load: () => Promise<{ run: () => Promise
 const PARTS: BenchPart[] = [
   { name: 'engine', load: () => import('../packages/engine/bench/engine.bench.ts') },
   { name: 'quality', load: () => import('../packages/engine/bench/quality.bench.ts') },
+  { name: 'fillers', load: () => import('../packages/engine/bench/fillers.bench.ts') },
   { name: 'asr', load: () => import('../packages/engine/bench/asr.bench.ts') },
   { name: 'journey', load: () => import('../apps/server/bench/journey.bench.ts') },
   { name: 'timeline', load: () => import('../e2e/gap-timeline.bench.ts') },
