@@ -40,6 +40,15 @@ export const MAX_WORDS_CHOICES: readonly number[] = Array.from(
 );
 export const DEFAULT_MAX_WORDS_CHOICE = DEFAULT_MAX_WORDS_IN_PHRASE;
 
+/**
+ * Issue 22: "Remove filler words" in the configure step. Off unless ticked (the spec has no such
+ * option, so an edit cuts what it always cut); on, every clip starts with its fillers cut.
+ */
+export const DEFAULT_REMOVE_FILLERS = false;
+export const REMOVE_FILLERS_LABEL = 'Remove filler words';
+export const REMOVE_FILLERS_HELP =
+  'Cuts "um", "uh" and other fillers from every clip; keep any of them on the clip screen.';
+
 export type EditOptions = { longForm: boolean; shortForm: boolean };
 
 export const stepsFromOptions = (options: EditOptions): StepType[] => [

@@ -1,9 +1,17 @@
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { DEFAULT_DRAW_SETTINGS, MAX_WORDS_CHOICES } from '@roughcut/shared';
+import {
+  DEFAULT_DRAW_SETTINGS,
+  MAX_WORDS_CHOICES,
+  REMOVE_FILLERS_HELP,
+  REMOVE_FILLERS_LABEL,
+} from '@roughcut/shared';
 import type { LanguageOption, Template } from '@roughcut/shared';
 import { Link as RouterLink } from 'react-router';
 import { LanguageSelect } from './language-select.tsx';
@@ -19,13 +27,18 @@ type Props = {
   onLanguage: (code: string) => void;
   maxWords: number;
   onMaxWords: (words: number) => void;
+  removeFillers: boolean;
+  onRemoveFillers: (remove: boolean) => void;
   templates: readonly Template[];
   templateId: string;
   onTemplate: (id: string) => void;
   disabled: boolean;
 };
 
-/** SPEC 2.7 step 3: language; for short form also max words per phrase and style. */
+/**
+ * SPEC 2.7 step 3: language and (issue 22) filler removal; for short form also max words per
+ * phrase and style.
+ */
 export function ConfigureSection(props: Props) {
   const { languages, disabled } = props;
   return (
@@ -37,6 +50,19 @@ export function ConfigureSection(props: Props) {
         onChange={props.onLanguage}
         disabled={disabled}
       />
+      <Box>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={props.removeFillers}
+              onChange={(event) => props.onRemoveFillers(event.target.checked)}
+              disabled={disabled}
+            />
+          }
+          label={REMOVE_FILLERS_LABEL}
+        />
+        <FormHelperText sx={{ mt: 0, ml: 4 }}>{REMOVE_FILLERS_HELP}</FormHelperText>
+      </Box>
       {props.showShortForm ? (
         <>
           <TextField

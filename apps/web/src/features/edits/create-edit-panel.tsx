@@ -14,6 +14,7 @@ import {
   CREATE_PANEL_WIDTH_PX,
   DEFAULT_LANGUAGE,
   DEFAULT_MAX_WORDS_CHOICE,
+  DEFAULT_REMOVE_FILLERS,
   STEP_LABELS,
   TRIAL_EXHAUSTED_MESSAGE,
   appPaths,
@@ -100,6 +101,7 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
   const [language, setLanguage] = useState<string>(DEFAULT_LANGUAGE);
   const [maxWords, setMaxWords] = useState(DEFAULT_MAX_WORDS_CHOICE);
   const [templateId, setTemplateId] = useState(DEFAULT_STYLE);
+  const [removeFillers, setRemoveFillers] = useState(DEFAULT_REMOVE_FILLERS);
   const [starting, setStarting] = useState(false);
   const [stage, setStage] = useState<CreateFlowStage | null>(null);
   const [progress, setProgress] = useState<UploadProgress>({ loaded: 0, total: 0 });
@@ -132,6 +134,7 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
         options,
         language,
         maxWordsInPhrase: maxWords,
+        removeFillers,
         templateId: templateId === DEFAULT_STYLE ? null : templateId,
       },
       {
@@ -242,6 +245,8 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
                 onLanguage={setLanguage}
                 maxWords={maxWords}
                 onMaxWords={setMaxWords}
+                removeFillers={removeFillers}
+                onRemoveFillers={setRemoveFillers}
                 templates={templates.data ?? []}
                 templateId={templateId}
                 onTemplate={setTemplateId}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { updateAutoJobRequestSchema } from '@roughcut/shared';
 import type { AutoJob } from '@roughcut/shared';
 import { runCreateFlow, settingsFor } from './create-flow.ts';
 import type { CreateEditInput, CreateFlowDeps } from './create-flow.ts';
@@ -83,5 +84,14 @@ describe('create flow', () => {
       max_words_in_phrase: 3,
       template_id: null,
     });
+  });
+
+  it('asks for fillers removed only when the option is ticked (off by default)', () => {
+    expect(settingsFor(input)).not.toHaveProperty('remove_fillers');
+    expect(settingsFor({ ...input, removeFillers: false })).not.toHaveProperty('remove_fillers');
+    expect(settingsFor({ ...input, removeFillers: true })).toMatchObject({ remove_fillers: true });
+    expect(
+      updateAutoJobRequestSchema.parse(settingsFor({ ...input, removeFillers: true })),
+    ).toMatchObject({ remove_fillers: true });
   });
 });

@@ -10,6 +10,8 @@ export type CreateEditInput = {
   options: EditOptions;
   language: string;
   maxWordsInPhrase: number;
+  /** Fillers start cut on every clip (issue 22); sent only when ticked. */
+  removeFillers?: boolean;
   /** A saved template's id, or null for the default style (The Bold Font). */
   templateId: string | null;
 };
@@ -35,6 +37,7 @@ export const settingsFor = (input: CreateEditInput): UpdateAutoJobRequest => ({
   ...(isLanguageCode(input.language) ? { language: input.language } : {}),
   max_words_in_phrase: input.maxWordsInPhrase,
   template_id: input.options.shortForm ? input.templateId : null,
+  ...(input.removeFillers === true ? { remove_fillers: true } : {}),
 });
 
 /** Runs the flow and reports where it stopped; it never throws. */
