@@ -1,4 +1,3 @@
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -9,8 +8,6 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { AppContext, RateLimitSettings } from './app-context.ts';
 import type { Config, TrustProxy } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { runMigrations } from './db/migrations.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { FORM_BODY_REFUSED, acceptsFormBody, routeEndpoint } from './http/endpoint-route.ts';
 import { HttpError, registerErrorHandling, sendError } from './http/errors.ts';
@@ -21,18 +18,15 @@ import {
   registerSecurityHeaders,
 } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { jobDefinitions } from './jobs/definitions.ts';
-import { JobQueue } from './jobs/job-queue.ts';
 import { createLogger } from './logger.ts';
-import { createMailer } from './mail/mailer.ts';
 import { modules } from './modules/index.ts';
-import { sweepLeftovers } from './modules/pipeline/leftovers.service.ts';
+import { requireUser } from './modules/auth/index.ts';
 import { paymentFormActions } from './modules/billing/stripe.gateway.ts';
 import { liveSessionStamp } from './modules/auth/sessions.ts';
-import { MediaStorage } from './storage/media-storage.ts';
 import { loadMediaSecret } from './storage/media-secret.ts';
 import { createMediaSigner } from './storage/media-token.ts';
 import { mediaRoutes } from './storage/media-routes.ts';
+import { startServices } from './startup.ts';
 
 export type BuildAppOptions = {
   logger?: FastifyBaseLogger;
@@ -45,56 +39,26 @@ export type BuildAppOptions = {
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /**
- * The whole HTTP app: opens the database, applies migrations, starts the job queue (and its
- * workers when EMBEDDED_WORKER), and registers every module. `app.close()` releases all of it.
+ * The whole HTTP app: the start-up every process shares (startup.ts: database, migrations, job
+ * queue, and its workers when EMBEDDED_WORKER), then every module's routes. `app.close()`
+ * releases all of it.
  */
 export async function buildApp(
   config: Config,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const log = options.logger ?? createLogger(config);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'db'),
-  });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    log,
-  });
-  const storage = new MediaStorage(config.storageDir);
   const now = options.now ?? (() => new Date());
-  const queue = new JobQueue({
-    database,
-    config,
-    mailer,
-    storage,
+  const signer = createMediaSigner(
+    await loadMediaSecret({ dataDir: config.dataDir, mediaSecret: config.mediaSecret }),
+    () => now().getTime(),
+  );
+  const { database, storage, queue, close } = await startServices(config, {
     log,
-    definitions: jobDefinitions,
+    work: config.embeddedWorker,
   });
-  const release = async () => {
-    await queue.stop();
-    mailer.close();
-    await database.close();
-  };
 
   try {
-    const signer = createMediaSigner(
-      await loadMediaSecret({ dataDir: config.dataDir, mediaSecret: config.mediaSecret }),
-      () => now().getTime(),
-    );
-    await runMigrations(database);
-    await queue.start();
-    // NOTE: before any new upload or job, so whatever is found was left by a stopped process.
-    await sweepLeftovers({ db: database.db, storage, log, queue }).catch((error: unknown) =>
-      log.warn({ err: error }, 'could not clear what stopped processes left behind'),
-    );
-    if (config.embeddedWorker) {
-      const { jobHandlers } = await import('./jobs/registry.ts');
-      await queue.work(jobHandlers);
-    }
-
     const app = Fastify({
       loggerInstance: log,
       trustProxy: toFastifyTrustProxy(config.trustProxy),
@@ -115,7 +79,8 @@ export async function buildApp(
       now,
     };
     app.decorate('ctx', ctx);
-    app.addHook('onClose', release);
+    app.decorate('requireUser', requireUser);
+    app.addHook('onClose', close);
 
     registerBodyParsers(app);
     registerErrorHandling(app);
@@ -154,7 +119,7 @@ export async function buildApp(
     await app.ready();
     return app;
   } catch (error) {
-    await release().catch(() => undefined);
+    await close().catch(() => undefined);
     throw error;
   }
 }

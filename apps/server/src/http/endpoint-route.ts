@@ -7,7 +7,6 @@ import type {
 } from 'fastify';
 import type { Endpoint, EndpointResponse } from '@roughcut/shared';
 import type { z } from 'zod';
-import { requireUser } from '../modules/auth/auth.guard.ts';
 import { parseInput } from './errors.ts';
 
 declare module 'fastify' {
@@ -15,6 +14,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set by `routeEndpoint` on the table's form posts (`bodyKind: 'form-or-json'`). */
     formBody?: boolean;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyInstance {
+    /**
+     * The preHandler of every `user` endpoint: answers 401 without a signed-in user, else sets
+     * `request.user`. The app decorates it (the auth module's guard), so http/ imports no module.
+     */
+    requireUser: preHandlerAsyncHookHandler;
   }
 }
 
@@ -49,7 +56,7 @@ export type EndpointRouteOptions<E extends Endpoint> = {
    * forms' "You must enter ...", a job's "Please enter a name first").
    */
   parse?: { [P in Part]?: (raw: unknown) => EndpointInput<E>[P] };
-  /** Replaces `requireUser` for a `user` endpoint (the billing form posts' redirect to /login). */
+  /** Replaces `app.requireUser` for a `user` endpoint (the billing form posts' redirect to /login). */
   authenticate?: preHandlerAsyncHookHandler;
   /** More preHandlers, run after the user is known (rate limits per account). */
   preHandler?: preHandlerAsyncHookHandler[];
@@ -68,8 +75,8 @@ const DEFAULT_WHERE: Record<Part, string> = {
 };
 
 /**
- * Registers one entry of the endpoint table: its method and path, `requireUser` when it needs a
- * signed-in user, and its params, query and body parsed (a 400 `{err}` naming the field) before
+ * Registers one entry of the endpoint table: its method and path, `app.requireUser` when it needs
+ * a signed-in user, and its params, query and body parsed (a 400 `{err}` naming the field) before
  * the handler, which authorises and hands off to a service.
  */
 export function routeEndpoint<E extends Endpoint>(
@@ -87,7 +94,7 @@ export function routeEndpoint<E extends Endpoint>(
     if (!schema) return undefined as EndpointInput<E>[P];
     return parseInput(schema, raw ?? {}, label(part)) as EndpointInput<E>[P];
   };
-  const guards = entry.auth === 'user' ? [authenticate ?? requireUser] : [];
+  const guards = entry.auth === 'user' ? [authenticate ?? userGuardOf(app)] : [];
 
   app.route({
     ...routeOptions,
@@ -104,4 +111,13 @@ export function routeEndpoint<E extends Endpoint>(
       return handler(request, input, reply);
     },
   });
+}
+
+function userGuardOf(app: FastifyInstance): preHandlerAsyncHookHandler {
+  if (!app.hasDecorator('requireUser')) {
+    throw new Error(
+      'The app has no requireUser decoration: decorate it before routing user endpoints.',
+    );
+  }
+  return app.requireUser;
 }

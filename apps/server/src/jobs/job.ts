@@ -68,7 +68,7 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   ownerOf?(payload: z.output<S>, db: Db): Promise<string | undefined>;
 };
 
-/** A definition with the code that runs its jobs (only worker processes load these). */
+/** A definition with the code that runs its jobs (only processes that work on jobs load these). */
 export type JobHandler<S extends z.ZodType = z.ZodType> = JobDefinition<S> & {
   handle(payload: z.output<S>, context: JobContext): Promise<void>;
 };
@@ -88,6 +88,22 @@ export function handleJob<S extends z.ZodType>(
   handle: JobHandler<S>['handle'],
 ): JobHandler<S> {
   return { ...definition, handle };
+}
+
+/**
+ * One queue of the job list (src/job-list.ts): its definition and where its handler is. The
+ * handler is loaded only by processes that work on the queues, since handlers load the engine.
+ */
+export type ListedJob<S extends z.ZodType = z.ZodType> = JobDefinition<S> & {
+  loadHandler(): Promise<JobHandler<S>>;
+};
+
+/** A queue of the job list, naming the handler that runs its jobs. */
+export function listJob<S extends z.ZodType>(
+  definition: JobDefinition<S>,
+  loadHandler: () => Promise<JobHandler<S>>,
+): ListedJob<S> {
+  return { ...definition, loadHandler };
 }
 
 /** Whether a failure now is the job's last (the queue will not retry it). */

@@ -25,8 +25,8 @@ export const NOT_SIGNED_IN = 'You are not logged in. Please log in and try again
 
 /**
  * preHandler for every signed-in endpoint: 401 `{err}` without a valid session, otherwise sets
- * `request.user` and renews the session when due.
- *   app.get('/api/manage/things', { preHandler: requireUser }, handler)
+ * `request.user` and renews the session when due. The app decorates itself with it
+ * (`app.requireUser`), and routeEndpoint runs it before every `auth: 'user'` entry of the table.
  */
 export async function requireUser(
   request: FastifyRequest,

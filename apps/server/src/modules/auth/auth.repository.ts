@@ -3,6 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/tables/account.schema.ts';
 import { sessions, users } from '../../db/tables/auth.schema.ts';
 import { sessionCache } from './session-cache.ts';
+import type { SessionWithUser } from './session-cache.ts';
+
+// NOTE: the cache holds what findSessionWithUser reads, so the shape is declared beside the cache.
+export type { SessionUserRow, SessionWithUser } from './session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -76,19 +80,6 @@ export async function updateUser(
   await db.update(users).set(patch).where(eq(users.id, id));
   sessionCache.forgetUser(id);
 }
-
-/** What a request needs to know about its signed-in user (no password hash). */
-export type SessionUserRow = Pick<
-  UserRow,
-  'id' | 'email' | 'username' | 'emailConfirmed' | 'pendingEmail'
->;
-export type SessionWithUser = {
-  sessionId: string;
-  expiresAt: Date;
-  /** Changes with the password (a digest of its hash): media links carry it and die with it. */
-  credentialStamp: string;
-  user: SessionUserRow;
-};
 
 export async function insertSession(
   db: Db,

@@ -1,4 +1,17 @@
-import type { SessionWithUser } from './auth.repository.ts';
+import type { users } from '../../db/tables/auth.schema.ts';
+
+/** What a request needs to know about its signed-in user (no password hash). */
+export type SessionUserRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'email' | 'username' | 'emailConfirmed' | 'pendingEmail'
+>;
+export type SessionWithUser = {
+  sessionId: string;
+  expiresAt: Date;
+  /** Changes with the password (a digest of its hash): media links carry it and die with it. */
+  credentialStamp: string;
+  user: SessionUserRow;
+};
 
 /**
  * Sessions this process resolved lately, so a burst of calls (a page load, a poll of the job

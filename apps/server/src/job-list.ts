@@ -1,0 +1,25 @@
+// The job list: every queue, with where its handler is. Any process that starts the queue creates
+// these queues (the server and the worker); only a process that works on them (the worker, and the
+// server with EMBEDDED_WORKER) loads the handlers, at start-up.
+// A new queue: declare it with defineJob (name, payload, retries) beside the service that enqueues
+// it, write its handler with handleJob in `<name>.job.ts`, and list both here.
+import type { ListedJob } from './jobs/job.ts';
+import { listJob } from './jobs/job.ts';
+import { cleanupAuthJob } from './modules/auth/cleanup-auth.job.ts';
+import { sendMailJob } from './modules/auth/send-mail.job.ts';
+import { analyseJob, runGaveUpJob, renderJob } from './modules/edit/run.queue-jobs.ts';
+import { sweepLeftoversJob } from './modules/pipeline/leftovers.queue-jobs.ts';
+
+// NOTE: the pipeline's handlers load the engine; enqueuing imports only the definitions above,
+// so they are imported when a process starts working on the queues (job-list.int.test.ts).
+const pipeline = () => import('./modules/pipeline/index.ts');
+
+export const jobList: readonly ListedJob[] = [
+  // NOTE: small jobs that import nothing heavy carry their handler in their definition.
+  listJob(sendMailJob, () => Promise.resolve(sendMailJob)),
+  listJob(cleanupAuthJob, () => Promise.resolve(cleanupAuthJob)),
+  listJob(runGaveUpJob, async () => (await pipeline()).runGaveUpHandler),
+  listJob(analyseJob, async () => (await pipeline()).analyseHandler),
+  listJob(renderJob, async () => (await pipeline()).renderHandler),
+  listJob(sweepLeftoversJob, async () => (await pipeline()).sweepLeftoversHandler),
+];

@@ -1,0 +1,90 @@
+// One start-up path for every process that serves or runs jobs: the server (buildApp in app.ts,
+// which adds HTTP on top) and the worker (run-process.ts) both start here.
+import path from 'node:path';
+import { subtitleFontsDir } from '@roughcut/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import type { Database } from './db/client.ts';
+import { runMigrations } from './db/migrations.ts';
+import { jobList } from './job-list.ts';
+import { checkJobList, loadJobHandlers } from './jobs/job-handlers.ts';
+import { JobQueue } from './jobs/job-queue.ts';
+import { createMailer } from './mail/mailer.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { sweepLeftovers } from './modules/pipeline/leftovers.service.ts';
+import type { SweepReport } from './modules/pipeline/leftovers.service.ts';
+import { MediaStorage } from './storage/media-storage.ts';
+
+export type StartupOptions = {
+  log: FastifyBaseLogger;
+  /** Run the queues' jobs in this process (the worker; the server with EMBEDDED_WORKER). */
+  work: boolean;
+};
+
+/** What a started process holds; `close()` releases all of it. */
+export type Services = {
+  database: Database;
+  mailer: Mailer;
+  storage: MediaStorage;
+  queue: JobQueue;
+  /** The queues this process works on (none when it only enqueues). */
+  working: readonly string[];
+  /** What stopped processes had left behind; undefined when the sweep failed (logged). */
+  swept: SweepReport | undefined;
+  close: () => Promise<void>;
+};
+
+/**
+ * Opens the database and applies migrations, makes the mailer, storage and queue (every queue of
+ * the job list), clears what stopped processes left behind, and starts working on the queues when
+ * `work`. Refuses a job list in which a queue has no handler.
+ */
+export async function startServices(config: Config, options: StartupOptions): Promise<Services> {
+  const { log, work } = options;
+  checkJobList(jobList);
+  // NOTE: renders burn subtitles with these font files; a missing one stops the start-up.
+  await subtitleFontsDir();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
+  const storage = new MediaStorage(config.storageDir);
+  const queue = new JobQueue({ database, config, mailer, storage, log, definitions: jobList });
+  const close = async () => {
+    await queue.stop();
+    mailer.close();
+    await database.close();
+  };
+  try {
+    await runMigrations(database);
+    await queue.start();
+    // NOTE: before any new upload or job, so whatever is found was left by a stopped process.
+    const swept = await sweepLeftovers({ db: database.db, storage, log, queue }).catch(
+      (error: unknown) => {
+        log.warn({ err: error }, 'could not clear what stopped processes left behind');
+        return undefined;
+      },
+    );
+    const handlers = work ? await loadJobHandlers(jobList) : [];
+    await queue.work(handlers);
+    return {
+      database,
+      mailer,
+      storage,
+      queue,
+      working: handlers.map((job) => job.name),
+      swept,
+      close,
+    };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
