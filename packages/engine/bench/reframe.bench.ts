@@ -35,6 +35,7 @@ type Figures = {
   middleThird: number;
   jitterMean: number;
   jitterMax: number;
+  jitterMaxAtS: number;
   delayMaxS: number;
 };
 
@@ -51,12 +52,15 @@ function score(scene: FaceScene, lefts: number[], cropWidth: number): Figures {
   });
   // Events: the framed face jumps or changes; "still" is 1.5 s after an event with no truth move.
   const events = times.filter((_, i) => i > 0 && Math.abs(truth[i]! - truth[i - 1]!) > 20);
-  const moves: number[] = [];
+  const moves: { at: number; px: number }[] = [];
   let lastChange = -Infinity;
   for (let i = 1; i < n; i++) {
     if (truth[i] !== truth[i - 1]) lastChange = times[i]!;
-    else if (times[i]! - lastChange >= 1.5) moves.push(Math.abs(lefts[i]! - lefts[i - 1]!));
+    else if (times[i]! - lastChange >= 1.5) {
+      moves.push({ at: times[i]!, px: Math.abs(lefts[i]! - lefts[i - 1]!) });
+    }
   }
+  const worst = moves.reduce((a, b) => (b.px > a.px ? b : a), { at: 0, px: 0 });
   const delays = events.map((at) => {
     const start = times.indexOf(at);
     let held = start;
@@ -69,8 +73,9 @@ function score(scene: FaceScene, lefts: number[], cropWidth: number): Figures {
   return {
     inCrop: inside / n,
     middleThird: middle / n,
-    jitterMean: moves.reduce((a, b) => a + b, 0) / Math.max(1, moves.length),
-    jitterMax: Math.max(0, ...moves),
+    jitterMean: moves.reduce((a, b) => a + b.px, 0) / Math.max(1, moves.length),
+    jitterMax: worst.px,
+    jitterMaxAtS: worst.at,
     delayMaxS: Math.max(0, ...delays),
   };
 }
@@ -128,7 +133,7 @@ export async function run(): Promise<void> {
         pct(f.inCrop),
         pct(f.middleThird),
         f.jitterMean.toFixed(2),
-        f.jitterMax.toFixed(0),
+        `${f.jitterMax.toFixed(0)} at ${f.jitterMaxAtS.toFixed(2)} s`,
         f.delayMaxS.toFixed(2),
         planS.toFixed(1),
         centreS.toFixed(1),

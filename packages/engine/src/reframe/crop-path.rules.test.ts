@@ -20,14 +20,22 @@ describe('followPath', () => {
     expect(path[0]!.cx).toBeCloseTo(0.29, 5);
   });
 
-  it('moves with an eased step after a jump and holds the face within a second', () => {
+  it('cuts to a face that jumped beyond the crop, at the sample it is seen', () => {
     const subject = times(40).map((t) => (t < 5 ? 0.25 : 0.75));
     const path = followPath(times(40), subject, CROP);
-    const after = path.filter((p) => p.t >= 6);
-    after.forEach((p) => expect(Math.abs(p.cx - 0.75)).toBeLessThan(CROP / 6));
+    expect(pathCentreAt(path, 4.75)).toBeCloseTo(0.25, 5);
+    expect(pathCentreAt(path, 5)).toBeCloseTo(0.75, 5);
+  });
+
+  it('eases a shorter move over several samples and then holds still', () => {
+    const subject = times(40).map((t) => (t < 5 ? 0.4 : 0.5));
+    const path = followPath(times(40), subject, CROP);
     const steps = path.slice(1).map((p, i) => Math.abs(p.cx - path[i]!.cx));
-    // Eased: the first step does not cover the whole jump.
-    expect(Math.max(...steps)).toBeLessThan(0.5);
+    const moving = steps.filter((d) => d > 0);
+    expect(moving.length).toBeGreaterThan(2);
+    expect(Math.max(...steps)).toBeLessThan(0.1 * 0.6);
+    expect(path[path.length - 1]!.cx).toBeCloseTo(0.5, 1);
+    expect(steps.slice(-10).every((d) => d === 0)).toBe(true);
   });
 
   it('keeps the crop inside the frame and returns to the centre when the face is gone', () => {
@@ -48,8 +56,8 @@ describe('chooseSubject', () => {
   it('follows the face whose mouth moves, switching where the other one starts talking', () => {
     const subject = chooseSubject(twoTalking(7));
     const times4 = times(60);
-    expect(subject[times4.indexOf(6.5)]).toBe(0.2);
-    expect(subject[times4.indexOf(7.25)]).toBe(0.8);
+    expect(subject[times4.indexOf(6.75)]).toBe(0.2);
+    expect(subject[times4.indexOf(7)]).toBe(0.8);
   });
 
   it('ignores a lead shorter than the hold (no flicker to a cough)', () => {

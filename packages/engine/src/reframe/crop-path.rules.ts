@@ -24,10 +24,13 @@ export const PATH_RULES = {
   /** Another face must out-talk the subject this long before the crop switches to it (s). */
   switchHoldS: 1,
   /** Mouth movement is averaged over this long (s). */
-  talkWindowS: 0.75,
+  talkWindowS: 1,
   /** No face for this long: the crop eases back to the centre (s). */
   lostS: 1.5,
 } as const;
+
+/** How long before a cut's sample the old place is last held: well under a frame. */
+const CUT_LEAD_S = 0.001;
 
 type Track = { id: number; cx: number; lastT: number; talk: { t: number; move: number }[] };
 
@@ -63,6 +66,43 @@ const inSpeech = (t: number, speech: readonly { start: number; end: number }[] |
   !speech || speech.some((s) => t >= s.start && t <= s.end);
 
 /**
+ * Where, near sample i, the talk passes from one face to the other: the split that best puts the
+ * old face's mouth movement before it and the new one's after it. NOTE: the averaged lead starts
+ * up to half a window away from the real change; raw movement places it to the sample.
+ */
+function switchPoint(
+  samples: readonly FaceSample[],
+  tracked: readonly { ids: number[] }[],
+  from: number,
+  to: number,
+  i: number,
+): number {
+  const moveOf = (id: number, k: number) => {
+    const at = tracked[k]!.ids.indexOf(id);
+    return at >= 0 ? samples[k]!.faces[at]!.mouthMove : 0;
+  };
+  const t = samples[i]!.timeS;
+  let lo = i;
+  while (lo > 0 && t - samples[lo - 1]!.timeS <= PATH_RULES.talkWindowS) lo--;
+  let hi = i;
+  while (hi < samples.length - 1 && samples[hi + 1]!.timeS - t <= PATH_RULES.talkWindowS) hi++;
+  let best = i;
+  let bestScore = -Infinity;
+  for (let s = lo; s <= hi; s++) {
+    let score = 0;
+    for (let k = lo; k <= hi; k++) {
+      const lead = moveOf(from, k) - moveOf(to, k);
+      score += k < s ? lead : -lead;
+    }
+    if (score > bestScore) {
+      bestScore = score;
+      best = s;
+    }
+  }
+  return best;
+}
+
+/**
  * The face to follow at each sample: the only one, or of several the one whose mouth moves most
  * while there is speech. NOTE: the clip is known whole, so the talk is averaged over a window
  * centred on each sample and a newcomer takes over from the start of its lead, not after it: a
@@ -95,20 +135,35 @@ export function chooseSubject(
   );
   const subjects: (number | undefined)[] = [];
   let subject: number | undefined;
+  // A switch found before the sample where the talk really changes waits for that sample.
+  let pending: { to: number; at: number } | undefined;
   for (let i = 0; i < samples.length; i++) {
     const ids = tracked[i]!.ids;
     const leader = leaders[i];
+    if (pending && i >= pending.at) {
+      subject = pending.to;
+      pending = undefined;
+    }
     if (leader === undefined) {
       subjects.push(undefined);
       continue;
     }
-    if (subject === undefined || !ids.includes(subject)) subject = leader;
-    else if (leader !== subject) {
-      // The newcomer's lead from here on: long enough, it takes over now.
+    if (subject === undefined || !ids.includes(subject)) {
+      subject = leader;
+      pending = undefined;
+    } else if (leader !== subject && !pending) {
+      // The newcomer's lead from here on: long enough, it takes over.
       let j = i;
       while (j < samples.length && leaders[j] === leader) j++;
       const until = j < samples.length ? samples[j]!.timeS : Infinity;
-      if (until - samples[i]!.timeS >= PATH_RULES.switchHoldS) subject = leader;
+      if (until - samples[i]!.timeS >= PATH_RULES.switchHoldS) {
+        const at = switchPoint(samples, tracked, subject, leader, i);
+        if (at > i) pending = { to: leader, at };
+        else {
+          for (let k = at; k < i; k++) if (tracked[k]!.ids.includes(leader)) subjects[k] = leader;
+          subject = leader;
+        }
+      }
     }
     subjects.push(subject);
   }
@@ -156,7 +211,14 @@ export function followPath(
       goal = cx;
     }
     const off = Math.abs(goal - cx) / cropWidth;
-    if (off > PATH_RULES.deadZone) moving = true;
+    // NOTE: a subject beyond the crop's edge (a jump, the other speaker) is cut to, as an editor
+    // would; nearer, the crop eases.
+    if (off > 0.5) {
+      // A cut is a step: the old place holds until just before this sample.
+      if (points.length) points.push({ t: t - CUT_LEAD_S, cx: clamp(cx) });
+      cx = goal;
+      moving = false;
+    } else if (off > PATH_RULES.deadZone) moving = true;
     if (moving) {
       const share = 1 - Math.pow(1 - PATH_RULES.followRate, dt);
       cx += (goal - cx) * share;

@@ -1,5 +1,4 @@
-// Faces on sampled frames: face-api's tiny face detector and 68-point tiny landmarks (MIT, weights
-// inside the npm package) on TensorFlow.js's WebAssembly backend (its .wasm files inside its npm
+// Faces on sampled frames: face-api's tiny face detector (MIT, weights inside the npm package) on TensorFlow.js's WebAssembly backend (its .wasm files inside its npm
 // package too). Nothing is downloaded; see docs/decisions/0006-face-follow-reframe.md.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -13,8 +12,6 @@ export type Face = {
   width: number;
   height: number;
   score: number;
-  /** Inner-lip gap over face height, from the landmarks (0 when closed). */
-  mouthOpen: number;
   /** Grey levels of the mouth area on a small fixed grid, for frame-to-frame movement. */
   mouthPatch: Float32Array;
   /** The same for the eyes' band: head movement shows here too, speech mostly does not. */
@@ -29,11 +26,7 @@ export type FaceDetector = {
 // NOTE: face-api's own typings reference a file its package does not ship, so the few calls used
 // are typed here.
 type Tensor = { dispose(): void };
-type Point = { x: number; y: number };
-type Detection = {
-  detection: { score: number; box: { x: number; y: number; width: number; height: number } };
-  landmarks: { positions: Point[] };
-};
+type Detection = { score: number; box: { x: number; y: number; width: number; height: number } };
 type WeightEntry = { name: string; shape: number[]; dtype: string };
 type Tf = {
   setBackend(name: string): Promise<boolean>;
@@ -47,10 +40,7 @@ type FaceApi = {
     { loadFromWeightMap(m: unknown): void }
   >;
   TinyFaceDetectorOptions: new (o: { inputSize: number; scoreThreshold: number }) => unknown;
-  detectAllFaces(
-    input: Tensor,
-    options: unknown,
-  ): { withFaceLandmarks(tiny: boolean): Promise<Detection[]> };
+  detectAllFaces(input: Tensor, options: unknown): Promise<Detection[]>;
 };
 
 const require = createRequire(import.meta.url);
@@ -83,17 +73,11 @@ async function loadModels(): Promise<{ tf: Tf; faceapi: FaceApi }> {
     return tf.io.decodeWeights(buffer, group.weights);
   };
   faceapi.nets.tinyFaceDetector.loadFromWeightMap(await weights('tiny_face_detector_model'));
-  faceapi.nets.faceLandmark68TinyNet.loadFromWeightMap(
-    await weights('face_landmark_68_tiny_model'),
-  );
   return { tf, faceapi };
 }
 
 /** Mean grey level of each cell of a PATCH_W × PATCH_H grid over the box. */
-export function greyPatch(
-  frame: SampledFrame,
-  box: { x0: number; y0: number; x1: number; y1: number },
-): Float32Array {
+export function greyPatch(frame: SampledFrame, box: Region): Float32Array {
   const patch = new Float32Array(PATCH_W * PATCH_H);
   const x0 = Math.max(0, Math.floor(box.x0));
   const y0 = Math.max(0, Math.floor(box.y0));
@@ -115,34 +99,58 @@ export function greyPatch(
   return patch;
 }
 
-const bounds = (points: Point[], pad: number) => {
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  return {
-    x0: Math.min(...xs) - pad,
-    y0: Math.min(...ys) - pad,
-    x1: Math.max(...xs) + pad,
-    y1: Math.max(...ys) + pad,
+// NOTE: where the mouth and the eyes sit in the tiny detector's box (brows to chin), as shares of
+// the box; measured on the bench photos. Landmarks would cost a second network per face.
+const MOUTH_BOX = { x0: 0.25, x1: 0.75, y0: 0.62, y1: 0.95 };
+const EYES_BOX = { x0: 0.15, x1: 0.85, y0: 0.2, y1: 0.45 };
+
+export type Region = { x0: number; y0: number; x1: number; y1: number };
+type Place = { cx: number; cy: number; width: number; height: number };
+
+/** The mouth's and the eyes' regions of a face at a place. */
+export const mouthRegion = (p: Place): Region =>
+  within(
+    { x: p.cx - p.width / 2, y: p.cy - p.height / 2, width: p.width, height: p.height },
+    MOUTH_BOX,
+  );
+export const eyesRegion = (p: Place): Region =>
+  within(
+    { x: p.cx - p.width / 2, y: p.cy - p.height / 2, width: p.width, height: p.height },
+    EYES_BOX,
+  );
+
+const within = (box: Detection['box'], share: typeof MOUTH_BOX): Region => ({
+  x0: box.x + box.width * share.x0,
+  x1: box.x + box.width * share.x1,
+  y0: box.y + box.height * share.y0,
+  y1: box.y + box.height * share.y1,
+});
+
+/** A face at a known place on a frame (found there, or placed between two detections). */
+export function describeFace(
+  frame: SampledFrame,
+  place: { cx: number; cy: number; width: number; height: number },
+  score: number,
+): Face {
+  const box = {
+    x: place.cx - place.width / 2,
+    y: place.cy - place.height / 2,
+    width: place.width,
+    height: place.height,
   };
-};
+  return { ...toFace(frame, { box, score }) };
+}
 
 function toFace(frame: SampledFrame, d: Detection): Face {
-  const { box, score } = d.detection;
-  const points = d.landmarks.positions;
-  // NOTE: 68-point layout: 36-47 the eyes, 48-59 the outer lips, 60-67 the inner lips.
-  const eyes = points.slice(36, 48);
-  const mouth = points.slice(48, 68);
-  const innerTop = points[62]!;
-  const innerBottom = points[66]!;
+  const { box, score } = d;
   return {
     cx: box.x + box.width / 2,
     cy: box.y + box.height / 2,
     width: box.width,
     height: box.height,
     score,
-    mouthOpen: Math.max(0, innerBottom.y - innerTop.y) / Math.max(1, box.height),
-    mouthPatch: greyPatch(frame, bounds(mouth, box.height * 0.08)),
-    eyesPatch: greyPatch(frame, bounds(eyes, box.height * 0.08)),
+    mouthPatch: greyPatch(frame, within(box, MOUTH_BOX)),
+    eyesPatch: greyPatch(frame, within(box, EYES_BOX)),
   };
 }
 
@@ -157,7 +165,7 @@ export async function createFaceDetector(options: DetectorOptions = {}): Promise
     async detect(frame) {
       const input = tf.tensor3d(frame.rgb, [frame.height, frame.width, 3], 'int32');
       try {
-        const found = await faceapi.detectAllFaces(input, detectorOptions).withFaceLandmarks(true);
+        const found = await faceapi.detectAllFaces(input, detectorOptions);
         return found.map((d) => toFace(frame, d));
       } finally {
         input.dispose();

@@ -4,9 +4,18 @@
 import type { ProbeResult, Span } from '../types.ts';
 import { chooseSubject, followPath, patchDifference, PATH_RULES } from './crop-path.rules.ts';
 import type { FaceSample, PathPoint } from './crop-path.rules.ts';
-import { createFaceDetector } from './face-detector.ts';
-import type { Face } from './face-detector.ts';
+import {
+  createFaceDetector,
+  describeFace,
+  eyesRegion,
+  greyPatch,
+  mouthRegion,
+} from './face-detector.ts';
+import type { Face, Region } from './face-detector.ts';
+import { fillBetween } from './keyframe-faces.rules.ts';
+import type { FacePlace } from './keyframe-faces.rules.ts';
 import { sampleFrames } from './sample-frames.ts';
+import type { SampledFrame } from './sample-frames.ts';
 
 export type FacePathOptions = {
   startS: number;
@@ -23,22 +32,57 @@ export type FaceTrack = {
   samples: FaceSample[];
   /** The crop centre over time (shares of the frame's width, source seconds). */
   path: PathPoint[];
+  /** Frames the detector saw. */
+  detections: number;
   /** Milliseconds spent decoding and detecting. */
   elapsedMs: number;
 };
 
-/** How much each face's mouth moved since the previous sample, beyond its eyes' movement. */
-function mouthMoves(faces: readonly Face[], previous: readonly Face[], width: number): number[] {
+/** Shifts (sampled pixels) tried when comparing a region across frames: box jitter is not talk. */
+const SHIFTS = [-2, -1, 0, 1, 2];
+
+/** The smallest change of a region between frames over small shifts of it on the new frame. */
+function steadyChange(frame: SampledFrame, region: Region, before: Float32Array): number {
+  let least = Infinity;
+  for (const dx of SHIFTS) {
+    for (const dy of SHIFTS) {
+      const moved = {
+        x0: region.x0 + dx,
+        x1: region.x1 + dx,
+        y0: region.y0 + dy,
+        y1: region.y1 + dy,
+      };
+      least = Math.min(least, patchDifference(greyPatch(frame, moved), before));
+    }
+  }
+  return least;
+}
+
+/**
+ * How much each face's mouth moved since the previous sample beyond what its eyes did: each
+ * region is compared at the previous place, allowing a small shift, so a box that wobbles or a
+ * head that drifts is not taken for talk.
+ */
+function mouthMoves(
+  frame: SampledFrame,
+  faces: readonly Face[],
+  previous: readonly Face[],
+): number[] {
   return faces.map((face) => {
     const before = previous.find(
-      (p) => Math.abs(p.cx - face.cx) / width <= PATH_RULES.sameFaceDistance,
+      (p) => Math.abs(p.cx - face.cx) / frame.width <= PATH_RULES.sameFaceDistance,
     );
     if (!before) return 0;
-    const mouth = patchDifference(face.mouthPatch, before.mouthPatch);
-    const eyes = patchDifference(face.eyesPatch, before.eyesPatch);
+    const mouth = steadyChange(frame, mouthRegion(before), before.mouthPatch);
+    const eyes = steadyChange(frame, eyesRegion(before), before.eyesPatch);
     return Math.max(0, mouth - eyes);
   });
 }
+
+const isFace = (f: FacePlace): f is Face => 'mouthPatch' in f;
+
+/** Detected frames: one in KEYFRAME_EVERY sampled frames, more where the faces change. */
+export const KEYFRAME_EVERY = 4;
 
 export async function trackFacePath(
   inputPath: string,
@@ -49,14 +93,9 @@ export async function trackFacePath(
   const detector = await createFaceDetector();
   const samples: FaceSample[] = [];
   let previous: Face[] = [];
-  for await (const frame of sampleFrames(inputPath, probe, {
-    startS: options.startS,
-    endS: options.endS,
-    fps: options.fps,
-    signal: options.signal,
-  })) {
-    const faces = await detector.detect(frame);
-    const moves = mouthMoves(faces, previous, frame.width);
+  let detections = 0;
+  const emit = (frame: SampledFrame, faces: Face[]) => {
+    const moves = mouthMoves(frame, faces, previous);
     previous = faces;
     samples.push({
       timeS: frame.timeS,
@@ -67,12 +106,46 @@ export async function trackFacePath(
         mouthMove: moves[i]!,
       })),
     });
+  };
+  // NOTE: only the frames since the last keyframe are held (KEYFRAME_EVERY + 1, ~1 MB).
+  let frames: SampledFrame[] = [];
+  let found: (FacePlace[] | undefined)[] = [];
+  const detect = async (i: number): Promise<Face[]> => {
+    detections++;
+    return detector.detect(frames[i]!);
+  };
+  const flush = async (keep: boolean) => {
+    const last = frames.length - 1;
+    if (last < 0) return;
+    found[0] ??= await detect(0);
+    found[last] ??= await detect(last);
+    await fillBetween(found, 0, last, frames[0]!.width, detect);
+    const upto = keep ? last : last + 1;
+    for (let i = 0; i < upto; i++) {
+      const at = found[i]!;
+      emit(
+        frames[i]!,
+        at.map((f) => (isFace(f) ? f : describeFace(frames[i]!, f, f.score))),
+      );
+    }
+    frames = keep ? [frames[last]!] : [];
+    found = keep ? [found[last]] : [];
+  };
+  for await (const frame of sampleFrames(inputPath, probe, {
+    startS: options.startS,
+    endS: options.endS,
+    fps: options.fps,
+    signal: options.signal,
+  })) {
+    frames.push(frame);
+    if (frames.length === KEYFRAME_EVERY + 1) await flush(true);
   }
+  await flush(false);
   const subject = chooseSubject(samples, options.speech ?? null);
   const path = followPath(
     samples.map((s) => s.timeS),
     subject,
     options.cropWidth,
   );
-  return { samples, path, elapsedMs: performance.now() - started };
+  return { samples, path, detections, elapsedMs: performance.now() - started };
 }
