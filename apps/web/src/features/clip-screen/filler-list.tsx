@@ -108,12 +108,23 @@ export function FillerList({ state, onChange, editable, origin }: Props) {
                   display: 'inline-flex',
                   alignItems: 'center',
                   gap: 0.75,
-                  pl: 1,
+                  pl: 0.75,
                   borderRadius: 1,
                   border: `1.5px ${cut ? 'solid' : 'dashed'} ${COLORS.fillerEdge}`,
-                  background: cut ? STRIPES : COLORS.fillerKept,
+                  bgcolor: 'background.paper',
                 }}
               >
+                <Box
+                  component="span"
+                  aria-hidden
+                  sx={{
+                    width: 12,
+                    height: 12,
+                    borderRadius: 0.5,
+                    background: cut ? STRIPES : COLORS.fillerKept,
+                    border: `1px ${cut ? 'solid' : 'dashed'} ${COLORS.fillerEdge}`,
+                  }}
+                />
                 <Typography variant="caption" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                   {at(gap.start - origin)}
                 </Typography>
@@ -122,7 +133,7 @@ export function FillerList({ state, onChange, editable, origin }: Props) {
                   disabled={!editable}
                   onClick={() => (cut ? keep(gap) : remove(gap))}
                   aria-label={`${cut ? 'Keep' : 'Remove'} the filler at ${at(gap.start - origin)}`}
-                  sx={{ minWidth: 0, px: 1, bgcolor: 'background.paper' }}
+                  sx={{ minWidth: 0, px: 1 }}
                 >
                   {cut ? 'Keep' : 'Remove'}
                 </Button>

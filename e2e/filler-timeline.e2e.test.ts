@@ -1,0 +1,235 @@
+// Issue 22: the clip screen's timeline with fillers, in Chromium on the real web build. Only the
+// API answers are generated here (validated by the shared schemas): a long-form clip whose
+// recogniser heard "um" and "uh" between words, two fillers cut and one kept. The screen must
+// draw them apart from the silences, list them with a count, and keep or remove each.
+// WEB_DIST=<a web build> vitest run --project e2e e2e/filler-timeline.e2e.test.ts
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import {
+  DEFAULT_DRAW_SETTINGS,
+  assetListResponseSchema,
+  autoJobSchema,
+  clipSchema,
+  waveformResponseSchema,
+} from '@roughcut/shared';
+import type { Clip } from '@roughcut/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser } from './support/browser.ts';
+import type { BrowserSession } from './support/browser.ts';
+import { REPO_ROOT } from './support/server.ts';
+
+const JOB = 'filler-job';
+const INSTANCE = 'filler-instance';
+const CLIP = 'filler-clip';
+
+const SPOKEN: [string, number, number][] = [
+  ['So,', 0.96, 1.3],
+  ['um,', 1.5, 2.05],
+  ['the', 2.3, 2.4],
+  ['first', 2.4, 2.8],
+  ['thing', 2.8, 3.0],
+  ['to', 3.0, 3.13],
+  ['know', 3.13, 3.35],
+  ['is', 3.35, 3.49],
+  ['that,', 3.49, 3.84],
+  ['uh,', 3.97, 4.35],
+  ['silence', 4.56, 5.11],
+  ['costs', 5.11, 5.65],
+  ['you', 5.65, 5.87],
+  ['viewers.', 5.87, 6.47],
+  ['Five', 7.47, 7.8],
+  ['seconds', 7.8, 8.29],
+  ['of', 8.29, 8.38],
+  ['nothing', 8.38, 8.79],
+  ['is,', 8.79, 9.09],
+  ['um,', 9.26, 9.78],
+  ['enough', 10.1, 10.51],
+  ['to', 10.51, 10.69],
+  ['lose', 10.69, 11.07],
+  ['them.', 11.07, 11.52],
+];
+
+function fillerClip(): Clip {
+  const words = SPOKEN.map(([text, start, end]) => ({ text, start, end, confidence: 0.9 }));
+  const silences = [
+    { id: 'gap-1', start: 0, end: 0.92 },
+    { id: 'gap-2', start: 6.61, end: 7.4 },
+    { id: 'gap-3', start: 11.67, end: 12.5 },
+  ];
+  const fillers = [
+    { id: 'gap-4', start: 1.45, end: 2.1, kind: 'filler' as const },
+    { id: 'gap-5', start: 3.92, end: 4.4, kind: 'filler' as const },
+    { id: 'gap-6', start: 9.21, end: 9.83, kind: 'filler' as const },
+  ];
+  return clipSchema.parse({
+    id: CLIP,
+    auto_job_id: JOB,
+    auto_job_instance_id: INSTANCE,
+    title: 'Fillers',
+    description: '',
+    engagement_score: 0,
+    status: 'awaiting-confirmation',
+    confirmed: false,
+    failure_reason: null,
+    is_long_form: true,
+    start: 0,
+    end: 12.5,
+    segments: [
+      {
+        start: 0.92,
+        end: 6.61,
+        phrase: words
+          .slice(0, 14)
+          .map((w) => w.text)
+          .join(' '),
+        words: words.slice(0, 14),
+      },
+      {
+        start: 7.4,
+        end: 11.67,
+        phrase: words
+          .slice(14)
+          .map((w) => w.text)
+          .join(' '),
+        words: words.slice(14),
+      },
+    ],
+    draw_settings: DEFAULT_DRAW_SETTINGS,
+    // NOTE: as an edit made with "Remove filler words" whose user then kept the last filler.
+    gaps: [...silences, fillers[0], fillers[1]],
+    detected_gaps: [...silences, ...fillers],
+    subtitles_burned: false,
+    edits: { cut: true, subtitles: false },
+  });
+}
+
+function apiAnswers(clip: Clip): Record<string, unknown> {
+  const user = { email: 'f@example.com', username: 'fillers', email_confirmed: true };
+  const speaking = (t: number) => clip.segments.some((s) => s.start <= t && t < s.end);
+  return {
+    '/api/auth/attemptlogin': user,
+    '/api/manage/user': user,
+    '/api/manage/account': { subscription_type: 'standard', download_count: 0 },
+    [`/api/manage/autojob/${JOB}`]: autoJobSchema.parse({
+      id: JOB,
+      name: 'Fillers',
+      status: 'awaiting-confirmation',
+      steps: [{ step_type: 'optimised-long-form' }],
+      job_instance: {
+        id: INSTANCE,
+        auto_job_id: JOB,
+        status: 'awaiting-confirmation',
+        confirmed: false,
+        failure_reason: null,
+      },
+      latest_job_instance_id: INSTANCE,
+      template_id: null,
+      language: 'en',
+      max_words_in_phrase: 5,
+      remove_fillers: true,
+      created_at: 1_700_000_000,
+      last_updated_at: 1_700_000_000,
+    }),
+    [`/api/manage/autojob/${JOB}/assets`]: assetListResponseSchema.parse({ assets: [] }),
+    [`/api/manage/autojob/${JOB}/instance/${INSTANCE}/clip/${CLIP}`]: clip,
+    [`/api/manage/autojob/${JOB}/instance/${INSTANCE}/clip/${CLIP}/waveform`]:
+      waveformResponseSchema.parse({
+        start: 0,
+        rate: 50,
+        peaks: Array.from({ length: 625 }, (_, i) =>
+          speaking(i / 50) ? 0.35 + 0.4 * Math.abs(Math.sin(i * 0.7)) : 0.02,
+        ),
+      }),
+  };
+}
+
+/** Serves the web build, every unknown path falling back to index.html (client routes). */
+async function serveWeb(root: string) {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    const file = path.join(root, path.normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
+    stat(file)
+      .then((s) => (s.isFile() ? file : path.join(root, 'index.html')))
+      .catch(() => path.join(root, 'index.html'))
+      .then((chosen) => {
+        const types: Record<string, string> = {
+          '.js': 'text/javascript',
+          '.css': 'text/css',
+          '.html': 'text/html',
+        };
+        response.writeHead(200, {
+          'content-type': types[path.extname(chosen)] ?? 'application/octet-stream',
+        });
+        createReadStream(chosen).pipe(response);
+      })
+      .catch(() => response.end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let web: Awaited<ReturnType<typeof serveWeb>>;
+let session: BrowserSession;
+
+beforeAll(async () => {
+  const root = process.env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist');
+  web = await serveWeb(root);
+  session = await openBrowser(web.base);
+  const answers = apiAnswers(fillerClip());
+  await session.page.route('**/api/**', async (route) => {
+    const body = answers[new URL(route.request().url()).pathname];
+    if (body === undefined) await route.fulfill({ status: 404, json: { err: 'Not found' } });
+    else await route.fulfill({ json: body });
+  });
+});
+afterAll(async () => {
+  await session?.close();
+  await web?.close();
+});
+
+describe('fillers on the clip screen', () => {
+  it('draws, lists and toggles the fillers apart from the silences', async () => {
+    const { page } = session;
+    await page.goto(`/manage/automation/${JOB}/clip/${CLIP}`);
+    const list = page.getByTestId('filler-list');
+    await list.getByText('3 fillers, 2 removed').waitFor();
+    await page.waitForFunction(() => {
+      const canvas = document.querySelector('[data-testid=gap-timeline] canvas');
+      return canvas instanceof HTMLCanvasElement && canvas.width > 0;
+    });
+    await expect(page.getByTestId('timeline-legend').innerText()).resolves.toContain(
+      'Filler, kept',
+    );
+    await expect(page.getByTestId('speech-gaps-footer').innerText()).resolves.toContain(
+      '3 gaps found, 0 gaps deleted',
+    );
+    // The canvas shows the fillers' magenta where a removed filler lies (at 1.45-2.1 s) and
+    // yellow over a silence (at 0-0.92 s).
+    const colour = (seconds: number) =>
+      page.evaluate((at) => {
+        const canvas = document.querySelector(
+          '[data-testid=gap-timeline] canvas',
+        ) as HTMLCanvasElement;
+        const x = Math.round((at / 12.5) * canvas.width);
+        const y = Math.round(canvas.height * 0.85);
+        return Array.from(canvas.getContext('2d')!.getImageData(x, y, 1, 1).data);
+      }, seconds);
+    const [fr, fg, fb] = await colour(1.8);
+    const [sr, sg, sb] = await colour(0.5);
+    expect(fb! > fg! && fr! > fg!).toBe(true);
+    expect(sr! > sb! && sg! > sb!).toBe(true);
+    await session.screenshot('filler-timeline');
+    await page.getByRole('button', { name: 'Remove the filler at 0:09.2' }).click();
+    await list.getByText('3 fillers, 3 removed').waitFor();
+    await page.getByRole('button', { name: 'Keep the filler at 0:01.4' }).click();
+    await list.getByText('3 fillers, 2 removed').waitFor();
+    await session.screenshot('filler-timeline-toggled');
+  });
+});
