@@ -124,7 +124,7 @@ export function GapEditor(props: Props) {
           sx={{ mt: 0.75, display: { xs: 'none', sm: 'block' } }}
         >
           {editable
-            ? 'Drag a gap edge to resize it · Ctrl/Cmd+click a gap to delete it · Scroll to pan · Ctrl/Cmd+scroll to zoom · Space plays'
+            ? 'Drag a gap edge to resize it · Ctrl/Cmd+click a gap to delete it (a kept filler to remove it again) · Scroll to pan · Ctrl/Cmd+scroll to zoom · Space plays'
             : 'Scroll to pan · Ctrl/Cmd+scroll to zoom · Space plays'}
         </Typography>
       </Box>

@@ -56,14 +56,14 @@ const clip: Clip = {
 
 let latest: GapEditState;
 
-function Harness({ editable = true }: { editable?: boolean }) {
-  const [state, setState] = useState(() => initialGapEditState(clip.gaps, clip.detected_gaps));
+function Harness({ editable = true, source = clip }: { editable?: boolean; source?: Clip }) {
+  const [state, setState] = useState(() => initialGapEditState(source.gaps, source.detected_gaps));
   useEffect(() => {
     latest = state;
   }, [state]);
   return (
     <SpeechGapsStep
-      clip={clip}
+      clip={source}
       videoUrl="/media/source.mp4"
       editable={editable}
       state={state}
@@ -72,11 +72,11 @@ function Harness({ editable = true }: { editable?: boolean }) {
   );
 }
 
-function renderStep(editable = true) {
+function renderStep(editable = true, source = clip) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <Harness editable={editable} />
+      <Harness editable={editable} source={source} />
     </QueryClientProvider>,
   );
   return screen.getByTestId('gap-timeline');
@@ -170,6 +170,29 @@ describe('the Speech Gaps step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Undo Delete' }));
     expect(latest.gaps.map((g) => g.id)).toEqual(['gap-0', 'gap-1']);
     expect(footer.textContent).toContain('1 gap deleted');
+  });
+
+  it('counts fillers apart from silences, and Ctrl/Cmd+click keeps or removes one', () => {
+    const removed = { id: 'gap-3', start: 13, end: 13.5, kind: 'filler' as const };
+    const kept = { id: 'gap-4', start: 15, end: 15.5, kind: 'filler' as const };
+    const timeline = renderStep(true, {
+      ...clip,
+      gaps: [...clip.gaps, removed],
+      detected_gaps: [...clip.detected_gaps, removed, kept],
+    });
+    const footer = screen.getByTestId('speech-gaps-footer');
+    const fillers = screen.getByTestId('filler-list');
+    expect(footer.textContent).toContain('3 gaps found, 0 gaps deleted');
+    expect(fillers.textContent).toContain('2 fillers, 1 removed');
+    fireEvent.pointerDown(timeline, pointer(px(15.2), { ctrlKey: true }));
+    fireEvent.pointerUp(timeline, pointer(px(15.2)));
+    expect(latest.gaps.map((g) => g.id)).toEqual(['gap-0', 'gap-1', 'gap-2', 'gap-3', 'gap-4']);
+    expect(fillers.textContent).toContain('2 fillers, 2 removed');
+    fireEvent.pointerDown(timeline, pointer(px(13.2), { metaKey: true }));
+    fireEvent.pointerUp(timeline, pointer(px(13.2)));
+    expect(latest.deletedGaps.map((g) => g.id)).toEqual(['gap-3']);
+    expect(fillers.textContent).toContain('2 fillers, 1 removed');
+    expect(footer.textContent).toContain('3 gaps found, 0 gaps deleted');
   });
 
   it('zooms around the pointer with Ctrl/Cmd+scroll and pans with plain scroll', () => {

@@ -1,3 +1,4 @@
+import { isFillerGap, sortGaps } from '@roughcut/shared';
 import type { GapEditState, Span } from '@roughcut/shared';
 import { useEffect, useRef } from 'react';
 import type { PointerEvent as ReactPointerEvent, RefObject } from 'react';
@@ -9,6 +10,7 @@ import {
   moveHandleEdit,
   panViewport,
   pixelToTime,
+  restoreGapEdit,
   zoomAround,
   type Viewport,
 } from './timeline.rules.ts';
@@ -34,7 +36,7 @@ export type TimelinePointerInput = {
 };
 
 /**
- * The timeline's pointer: drag a gap edge, Ctrl/Cmd+click a gap to delete it, press or drag
+ * The timeline's pointer: drag a gap edge, Ctrl/Cmd+click a gap to delete it (or a kept filler to cut it again), press or drag
  * elsewhere to move the playhead, scroll to pan and Ctrl/Cmd+scroll to zoom around the pointer.
  */
 export function useTimelinePointer(input: TimelinePointerInput) {
@@ -100,7 +102,12 @@ export function useTimelinePointer(input: TimelinePointerInput) {
     if (!onRuler && editable) {
       if (event.ctrlKey || event.metaKey) {
         const gap = gapAtTime(state.gaps, source);
+        // NOTE: a kept filler (dashed) under the pointer is cut again, like its Remove button.
+        const kept = gap
+          ? null
+          : gapAtTime(sortGaps(state.deletedGaps.filter(isFillerGap)), source);
         if (gap) onChange(deleteGapEdit(state, gap.id, event));
+        else if (kept) onChange(restoreGapEdit(state, kept.id));
         event.preventDefault();
         return;
       }
