@@ -36,8 +36,9 @@ export type TimelinePointerInput = {
 };
 
 /**
- * The timeline's pointer: drag a gap edge, Ctrl/Cmd+click a gap to delete it (or a kept filler to cut it again), press or drag
- * elsewhere to move the playhead, scroll to pan and Ctrl/Cmd+scroll to zoom around the pointer.
+ * The timeline's pointer: drag a gap edge, Ctrl/Cmd+click a gap to delete it (or a kept filler to
+ * cut it again), press or drag elsewhere to move the playhead, scroll to pan and Ctrl/Cmd+scroll to
+ * zoom around the pointer.
  */
 export function useTimelinePointer(input: TimelinePointerInput) {
   const latest = useRef(input);
