@@ -1,32 +1,10 @@
 // The engine's shared vocabulary. Times are seconds from the start of the source video.
 
-export type Word = {
-  text: string;
-  start: number;
-  end: number;
-  /** 0 (unsure) to 1 (certain). */
-  confidence: number;
-};
+// NOTE: the words, phrases, gaps and spans are the app's own (packages/shared), so a clip plan the
+// server stores is what the engine renders, without a copy in another shape.
+import type { Gap, Phrase, Span, Word } from '@roughcut/shared';
 
-/** A subtitle phrase: the spec's segment {start, end, phrase} plus the words it was made of. */
-export type Phrase = {
-  start: number;
-  end: number;
-  phrase: string;
-  words: Word[];
-};
-
-export type Gap = {
-  /** `gap-N`, as the spec's Gap. */
-  id: string;
-  start: number;
-  end: number;
-  /** What the span is: a silence (the default when absent) or a filler ("um", "uh"). */
-  kind?: 'silence' | 'filler';
-};
-
-/** A kept span of the source: what a render joins together. */
-export type Span = { start: number; end: number };
+export type { Gap, Phrase, Span, Word };
 
 export type ProbeResult = {
   durationS: number;

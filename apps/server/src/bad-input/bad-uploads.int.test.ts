@@ -16,7 +16,7 @@ import {
   makeVideoOfSize,
   makeZeroLengthFile,
 } from '@roughcut/engine/testing';
-import { findAssetOfJob } from '../modules/assets/assets.repository.ts';
+import { findAssetOfEdit } from '../modules/assets/assets.repository.ts';
 import { TEST_DATABASES, TEST_ORIGIN, withSession } from '../test/test-app.ts';
 import { createJob, mp4Part, upload } from '../test/video-edits.ts';
 import type { FilePart } from '../test/video-edits.ts';
@@ -175,7 +175,7 @@ describe.each(TEST_DATABASES)('bad uploads on %s', (kind) => {
       await file(makeLyingLengthMp4({ dir: w.mediaDir })),
     ]);
     expect(response.statusCode).toBe(200);
-    const stored = await findAssetOfJob(
+    const stored = await findAssetOfEdit(
       w.t.app.ctx.db,
       job.id,
       assetSchema.parse(response.json()).id,

@@ -6,14 +6,14 @@ import {
   analyseVideo as analyseWithEngine,
   buildAss,
   probeMedia,
-  renderEngineClip,
+  renderClipPlan,
   renderExampleImage,
   subtitleFontsDir,
   uploadLimitError,
 } from '@roughcut/engine';
 import type {
   EnergyTrack,
-  EngineClipRenderOptions,
+  ClipRenderPlan,
   ProbeResult,
   TranscriptChunkStore,
   UploadLimits,
@@ -141,19 +141,8 @@ export type RenderInput = {
   videoPath: string;
   probe: ProbeResult;
   outPath: string;
-  clip: {
-    title: string;
-    description: string;
-    engagementScore: number;
-    isLongForm: boolean;
-    start: number;
-    end: number;
-    segments: Segment[];
-  };
-  /** The confirmed cut; none keeps the whole window. */
-  removeGaps: Gap[];
-  /** Subtitles are burned in only with settings. */
-  subtitles: DrawSettings | null;
+  /** The clip's plan (kept spans, phrases, style), made once per clip by the render job. */
+  plan: ClipRenderPlan;
   /** Where to keep a copy of the burned subtitle script. */
   subtitlesOutPath?: string;
   signal: AbortSignal;
@@ -162,29 +151,13 @@ export type RenderInput = {
 
 /** Long form: the kept spans joined (smart cut); short: spans, 1080x1920, subtitles burned in. */
 export async function renderClip(input: RenderInput): Promise<void> {
-  const clip: EngineClipRenderOptions['clip'] = {
-    title: input.clip.title,
-    description: input.clip.description,
-    engagement_score: input.clip.engagementScore,
-    is_long_form: input.clip.isLongForm,
-    start: input.clip.start,
-    end: input.clip.end,
-    segments: input.clip.segments.map((s) => ({
-      start: s.start,
-      end: s.end,
-      phrase: s.phrase,
-      words: s.words ?? [],
-    })),
-  };
-  await renderEngineClip(input.videoPath, {
-    clip,
+  await renderClipPlan(input.videoPath, {
+    plan: input.plan,
     probe: input.probe,
     outPath: input.outPath,
-    removeGaps: input.removeGaps,
-    subtitles: input.subtitles,
     ...(input.subtitlesOutPath ? { subtitlesOutPath: input.subtitlesOutPath } : {}),
     // NOTE: the same font files as the browser preview (docs/fonts.md).
-    ...(input.subtitles ? { fontsDir: await subtitleFontsDir() } : {}),
+    ...(input.plan.subtitles ? { fontsDir: await subtitleFontsDir() } : {}),
     signal: input.signal,
     onProgress: input.onProgress,
   });

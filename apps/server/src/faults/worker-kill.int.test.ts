@@ -15,9 +15,9 @@ import { startTestApp } from '../test/test-app.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { caller, createJob, mp4Part, signUp, upload } from '../test/video-edits.ts';
 import type { Call } from '../test/video-edits.ts';
-import { findInstance } from '../modules/edit/edit.repository.ts';
-import { editedAssetsOfInstance, listAssetsOfJob } from '../modules/assets/assets.repository.ts';
-import { listClipsOfInstance } from '../modules/edit/clips.repository.ts';
+import { findRun } from '../modules/edit/edit.repository.ts';
+import { editedAssetsOfRun, listAssetsOfEdit } from '../modules/assets/assets.repository.ts';
+import { listClipsOfRun } from '../modules/edit/clips.repository.ts';
 import { transcriptChunksPrefix } from '../modules/pipeline/transcript-chunks.storage.ts';
 import { parseOwner } from '../storage/process-owner.ts';
 import { childrenOf, isRunning, pollUntil, startWorker } from './fault-processes.ts';
@@ -111,7 +111,7 @@ describe.skipIf(!DATABASE_URL)('a worker killed with SIGKILL (PostgreSQL)', () =
 
   /** Waits until the queue job runs again in a later try; returns how long after `since`. */
   async function pickedUpAfter(since: number, queueName: string, retriedFrom: number) {
-    const instance = await findInstance(t.app.ctx.db, instanceId);
+    const instance = await findRun(t.app.ctx.db, instanceId);
     const queueJobId = instance?.queueJobId ?? '';
     await pollUntil(
       `the ${queueName} job to be taken by a new worker`,
@@ -170,7 +170,7 @@ describe.skipIf(!DATABASE_URL)('a worker killed with SIGKILL (PostgreSQL)', () =
     expect(waiting.status).toBe('awaiting-confirmation');
     expect(second.output()).toMatch(/reused the transcription of an earlier try/);
     // One set of clips (a retry replaces, never adds), and the chunk store is gone.
-    const clips = await listClipsOfInstance(t.app.ctx.db, instanceId);
+    const clips = await listClipsOfRun(t.app.ctx.db, instanceId);
     const windows = clips.map((c) => `${c.isLongForm}:${c.startS}-${c.endS}`);
     expect(new Set(windows).size).toBe(clips.length);
     expect(clips.filter((c) => c.isLongForm)).toHaveLength(1);
@@ -199,7 +199,7 @@ describe.skipIf(!DATABASE_URL)('a worker killed with SIGKILL (PostgreSQL)', () =
     const firstDone = await pollUntil(
       'one rendered clip and a running ffmpeg',
       async () => {
-        const done = (await editedAssetsOfInstance(t.app.ctx.db, instanceId)).filter(
+        const done = (await editedAssetsOfRun(t.app.ctx.db, instanceId)).filter(
           (a) => a.status === 'uploaded',
         );
         const kids = await childrenOf(second.pid);
@@ -226,13 +226,13 @@ describe.skipIf(!DATABASE_URL)('a worker killed with SIGKILL (PostgreSQL)', () =
     );
     expect(finished.status).toBe('finished');
     expect(finished.job_instance?.failure_reason ?? null).toBeNull();
-    const results = await editedAssetsOfInstance(t.app.ctx.db, instanceId);
+    const results = await editedAssetsOfRun(t.app.ctx.db, instanceId);
     expect(results.map((a) => a.status)).toEqual(['uploaded', 'uploaded']);
     // The clip made before the kill is the same asset, not made again.
     expect(results.map((a) => a.id)).toContain(firstDone[0]?.id);
     // Stored files: the source, each result (with its subtitle script), the waveform; no
     // half-made output and nothing left in the temp folder by the killed worker.
-    const source = (await listAssetsOfJob(t.app.ctx.db, job.id)).find(
+    const source = (await listAssetsOfEdit(t.app.ctx.db, job.id)).find(
       (a) => a.assetType === 'unedited_video',
     );
     const files = await t.app.ctx.storage.list(`jobs/${job.id}`);

@@ -1,4 +1,4 @@
-import { ENDPOINTS, confirmClipRequestSchema } from '@roughcut/shared';
+import { ENDPOINTS } from '@roughcut/shared';
 import type { ConfirmClipRequest } from '@roughcut/shared';
 import { api } from './api-client.ts';
 
@@ -37,14 +37,11 @@ export const clipsApi = {
   unconfirmAll: (ref: InstanceRef) =>
     api.call(ENDPOINTS.instanceClipsUnconfirm, { params: instanceParams(ref) }),
   /**
-   * The job page sends DEFAULT_CLIP_CONFIRM; the clip screen `{cut?, subtitle?, phrases?}` (see
-   * customConfirmClipRequestSchema). A bad body fails here with the schema's message, unsent.
+   * The job page sends DEFAULT_CLIP_CONFIRM; the clip screen `{cut?, subtitle?, phrases?}`, checked
+   * by useConfirmClip against the clip's window before it comes here.
    */
   confirm: (ref: InstanceRef, clipId: string, request: ConfirmClipRequest) =>
-    api.call(ENDPOINTS.clipConfirm, {
-      params: clipParams(ref, clipId),
-      body: confirmClipRequestSchema.parse(request),
-    }),
+    api.call(ENDPOINTS.clipConfirm, { params: clipParams(ref, clipId), body: request }),
   unconfirm: (ref: InstanceRef, clipId: string) =>
     api.call(ENDPOINTS.clipUnconfirm, { params: clipParams(ref, clipId) }),
 };

@@ -1,9 +1,9 @@
-// The server's one call per clip: its kept spans (window minus the gaps to remove), rendered as
-// long form or as a vertical short.
+// One clip rendered as long form or as a vertical short from its plan: the kept spans, the
+// phrases and the style. The server hands over the plan it stored; the CLI makes one from a clip.
 import type { DrawSettings } from '@roughcut/shared';
 import { clipKeptSpans } from '@roughcut/shared';
 import type { EngineClip } from '../edit/clips.ts';
-import type { Gap, ProbeResult, ProgressFn, Span } from '../types.ts';
+import type { Gap, Phrase, ProbeResult, ProgressFn, Span } from '../types.ts';
 import { planReframe } from '../reframe/plan-reframe.ts';
 import type { ReframeOutcome } from '../reframe/plan-reframe.ts';
 import { renderLongForm } from './long-form.ts';
@@ -26,6 +26,22 @@ export type EngineClipRenderOptions = {
   signal?: AbortSignal;
   onProgress?: ProgressFn;
 };
+
+/** What one clip renders, computed once per clip (the server's clip plan is one). */
+export type ClipRenderPlan = {
+  isLongForm: boolean;
+  /** The source spans to join, in order: the clip's window minus the gaps to remove. */
+  keptSpans: Span[];
+  /** The phrases to burn ('' ones burn nothing), each with its words. */
+  segments: Phrase[];
+  /** The style to burn, or null for no subtitles. */
+  subtitles: DrawSettings | null;
+};
+
+export type ClipPlanRenderOptions = Omit<
+  EngineClipRenderOptions,
+  'clip' | 'removeGaps' | 'subtitles'
+> & { plan: ClipRenderPlan };
 
 export type EngineClipRenderResult = {
   outPath: string;
@@ -50,24 +66,29 @@ export function clipWindow(clip: EngineClip): Span {
 export const clipKeep = (clip: EngineClip, removeGaps: readonly Gap[]): Span[] =>
   clipKeptSpans(clipWindow(clip), removeGaps);
 
+/** An engine clip and the gaps to remove, rendered through its plan. */
 export async function renderEngineClip(
   inputPath: string,
   options: EngineClipRenderOptions,
 ): Promise<EngineClipRenderResult> {
-  const { clip, probe, outPath, signal, onProgress } = options;
-  const keep = clipKeep(clip, options.removeGaps);
-  const subtitles = options.subtitles
-    ? {
-        segments: clip.segments.map((s) => ({
-          start: s.start,
-          end: s.end,
-          phrase: s.phrase,
-          words: s.words,
-        })),
-        settings: options.subtitles,
-      }
-    : null;
-  if (clip.is_long_form) {
+  const { clip, removeGaps, subtitles, ...rest } = options;
+  const plan: ClipRenderPlan = {
+    isLongForm: clip.is_long_form,
+    keptSpans: clipKeep(clip, removeGaps),
+    segments: clip.segments,
+    subtitles,
+  };
+  return renderClipPlan(inputPath, { ...rest, plan });
+}
+
+export async function renderClipPlan(
+  inputPath: string,
+  options: ClipPlanRenderOptions,
+): Promise<EngineClipRenderResult> {
+  const { plan, probe, outPath, signal, onProgress } = options;
+  const keep = plan.keptSpans;
+  const subtitles = plan.subtitles ? { segments: plan.segments, settings: plan.subtitles } : null;
+  if (plan.isLongForm) {
     const result = await renderLongForm(inputPath, {
       outPath,
       keep,
@@ -86,7 +107,7 @@ export async function renderEngineClip(
       ? await planReframe(inputPath, probe, {
           mode: options.reframe,
           keep,
-          speech: clip.segments.map((s) => ({ start: s.start, end: s.end })),
+          speech: plan.segments.map((s) => ({ start: s.start, end: s.end })),
           width: SHORT_WIDTH,
           height: SHORT_HEIGHT,
           signal,

@@ -33,6 +33,15 @@ export const segmentSchema = z
   .refine((s) => s.end >= s.start, { error: 'A segment cannot end before it starts.' });
 export type Segment = z.infer<typeof segmentSchema>;
 
+/** A span of the source video, seconds: a clip's window, or a kept part a render joins. */
+export type Span = { start: number; end: number };
+
+/**
+ * A subtitle phrase as the engine makes and burns it: a segment with the words it was made of
+ * (the server stores segments so; the clip screen's editable form is ReviewPhrase).
+ */
+export type Phrase = { start: number; end: number; phrase: string; words: Word[] };
+
 /** What a removable span is: a silence between speech, or a filler ("um", "uh") inside it. */
 export const GAP_KINDS = ['silence', 'filler'] as const;
 export const gapKindSchema = z.enum(GAP_KINDS);
@@ -53,7 +62,7 @@ export const gapSchema = z
 export type Gap = z.infer<typeof gapSchema>;
 
 /** A clip's window in the source video, seconds. */
-export type ClipWindow = { start: number; end: number };
+export type ClipWindow = Span;
 
 /** Optional per-clip scoring details behind engagement_score (engine-defined names, 0 to 1). */
 export const scoreFeaturesSchema = z.record(z.string(), z.number().finite());
@@ -242,30 +251,43 @@ export const isDefaultConfirm = (
 ): request is DefaultConfirmClipRequest => request.cut === 'default';
 
 /**
- * The confirm body checked against the clip's window too (the server uses this; the screen may,
- * before sending): every gap and phrase lies inside [start, end], give or take one rounding step.
+ * Where a confirm body's gaps and phrases lie outside the clip's window (give or take one rounding
+ * step), each with what to do: the window half of the check, for a body already parsed.
+ */
+export function confirmWindowIssues(
+  request: ConfirmClipRequest,
+  window: ClipWindow,
+): { path: (string | number)[]; message: string }[] {
+  if (isDefaultConfirm(request)) return [];
+  const outside = (s: Span) =>
+    s.start < window.start - CLIP_WINDOW_TOLERANCE_S ||
+    s.end > window.end + CLIP_WINDOW_TOLERANCE_S;
+  const clip = `the clip (${s2(window.start)} s to ${s2(window.end)} s)`;
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  request.cut?.forEach((gap, index) => {
+    if (!outside(gap)) return;
+    issues.push({
+      path: ['cut', index],
+      message: `Gap ${gap.id} (${s2(gap.start)} s to ${s2(gap.end)} s) lies outside ${clip}. Drag its edges back inside and try again.`,
+    });
+  });
+  request.phrases?.forEach((phrase, index) => {
+    if (!outside(phrase)) return;
+    issues.push({
+      path: ['phrases', index],
+      message: `The phrase at ${s2(phrase.start)} s lies outside ${clip}. Reload the clip and try again.`,
+    });
+  });
+  return issues;
+}
+
+/**
+ * The confirm body checked against the clip's window too (the screen, before sending): every gap
+ * and phrase lies inside [start, end], give or take one rounding step.
  */
 export const confirmClipRequestSchemaFor = (window: ClipWindow) =>
   confirmClipRequestSchema.superRefine((request, ctx) => {
-    if (isDefaultConfirm(request)) return;
-    const outside = (s: { start: number; end: number }) =>
-      s.start < window.start - CLIP_WINDOW_TOLERANCE_S ||
-      s.end > window.end + CLIP_WINDOW_TOLERANCE_S;
-    const clip = `the clip (${s2(window.start)} s to ${s2(window.end)} s)`;
-    request.cut?.forEach((gap, index) => {
-      if (!outside(gap)) return;
-      ctx.addIssue({
-        code: 'custom',
-        path: ['cut', index],
-        message: `Gap ${gap.id} (${s2(gap.start)} s to ${s2(gap.end)} s) lies outside ${clip}. Drag its edges back inside and try again.`,
-      });
-    });
-    request.phrases?.forEach((phrase, index) => {
-      if (!outside(phrase)) return;
-      ctx.addIssue({
-        code: 'custom',
-        path: ['phrases', index],
-        message: `The phrase at ${s2(phrase.start)} s lies outside ${clip}. Reload the clip and try again.`,
-      });
-    });
+    for (const issue of confirmWindowIssues(request, window)) {
+      ctx.addIssue({ code: 'custom', ...issue });
+    }
   });

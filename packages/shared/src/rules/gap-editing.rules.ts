@@ -1,11 +1,9 @@
 import { GAP_MERGE_TOLERANCE_S, MIN_GAP_LENGTH_S } from '../constants.ts';
-import type { Gap, GapKind } from '../contracts/clip.contract.ts';
+import type { Gap, GapKind, Span } from '../contracts/clip.contract.ts';
 import { roundTo } from '../format/time.format.ts';
 
 // SPEC section 5 "Gap detection and editing" and 4.6: editing gaps by their handles, deleting and
 // undoing, and skipping them during playback. Times are seconds; gaps are kept sorted by start.
-
-export type Span = { start: number; end: number };
 
 export const round2 = (value: number): number => roundTo(value, 2);
 const EPS = 1e-9;

@@ -6,7 +6,7 @@ import { phraseTextLimit } from './phrase-limits.rules.ts';
 // SPEC 3 "Phrase", 4.4 "Phrase validity", 5 (low-confidence) and 2.10 (the Subtitles step).
 
 /** Client-side form of a segment: an id, its words and whether the user accepted it. */
-export type Phrase = {
+export type ReviewPhrase = {
   id: string;
   start: number;
   end: number;
@@ -16,7 +16,7 @@ export type Phrase = {
 };
 
 /** Phrases from a clip's segments, with client ids `phrase-N` and validity not yet decided. */
-export const phrasesFromSegments = (segments: readonly Segment[]): Phrase[] =>
+export const phrasesFromSegments = (segments: readonly Segment[]): ReviewPhrase[] =>
   segments.map((s, i) => ({
     id: `phrase-${i}`,
     start: s.start,
@@ -26,18 +26,21 @@ export const phrasesFromSegments = (segments: readonly Segment[]): Phrase[] =>
     valid: undefined,
   }));
 
-const hasWordBelow = (phrase: Phrase, tolerance: number): boolean =>
+const hasWordBelow = (phrase: ReviewPhrase, tolerance: number): boolean =>
   phrase.words.some((w) => w.confidence < tolerance);
 
 /** Low-confidence: not already valid and some word below the tolerance. */
-export const isLowConfidence = (phrase: Phrase, tolerance: number): boolean =>
+export const isLowConfidence = (phrase: ReviewPhrase, tolerance: number): boolean =>
   phrase.valid !== true && hasWordBelow(phrase, tolerance);
 
 /**
  * On a tolerance change: a phrase with a word below the tolerance becomes invalid; otherwise one
  * with a word at or above it becomes valid; a phrase without words keeps its state.
  */
-export const applyTolerance = (phrases: readonly Phrase[], tolerance: number): Phrase[] =>
+export const applyTolerance = (
+  phrases: readonly ReviewPhrase[],
+  tolerance: number,
+): ReviewPhrase[] =>
   phrases.map((p) => {
     if (hasWordBelow(p, tolerance)) return { ...p, valid: false };
     if (p.words.some((w) => w.confidence >= tolerance)) return { ...p, valid: true };
@@ -48,7 +51,7 @@ export const applyTolerance = (phrases: readonly Phrase[], tolerance: number): P
  * Speech the audio shows but the recogniser did not understand: no text and no words. The render
  * keeps such speech uncut; the user types what was said or deletes the phrase.
  */
-export const isUnrecognisedPhrase = (phrase: Phrase): boolean =>
+export const isUnrecognisedPhrase = (phrase: ReviewPhrase): boolean =>
   phrase.words.length === 0 && phrase.phrase.trim() === '';
 
 /**
@@ -56,7 +59,10 @@ export const isUnrecognisedPhrase = (phrase: Phrase): boolean =>
  * NOTE: an unrecognised phrase (no words at all) is flagged the same way, so the header's count
  * leads the user to it; tolerance changes leave it alone (it has no word to judge).
  */
-export const markInitialValidity = (phrases: readonly Phrase[], tolerance: number): Phrase[] =>
+export const markInitialValidity = (
+  phrases: readonly ReviewPhrase[],
+  tolerance: number,
+): ReviewPhrase[] =>
   phrases.map((p) =>
     p.valid === undefined && (isLowConfidence(p, tolerance) || isUnrecognisedPhrase(p))
       ? { ...p, valid: false }
@@ -64,7 +70,7 @@ export const markInitialValidity = (phrases: readonly Phrase[], tolerance: numbe
   );
 
 /** The words that make a phrase low-confidence, for the hint under it. */
-export const wordsBelowTolerance = (phrase: Phrase, tolerance: number): Word[] =>
+export const wordsBelowTolerance = (phrase: ReviewPhrase, tolerance: number): Word[] =>
   phrase.words.filter((w) => w.confidence < tolerance);
 
 // eslint-disable-next-line no-control-regex
@@ -81,7 +87,11 @@ export const cleanPhraseText = (text: string): string =>
  * Editing the text marks the phrase valid. The text stops at the phrase's limit (what its time can
  * carry, see phraseTextLimit), so the confirm never carries a text the server refuses.
  */
-export const editPhraseText = (phrases: readonly Phrase[], id: string, text: string): Phrase[] =>
+export const editPhraseText = (
+  phrases: readonly ReviewPhrase[],
+  id: string,
+  text: string,
+): ReviewPhrase[] =>
   phrases.map((p) =>
     p.id === id
       ? { ...p, phrase: cleanPhraseText(text).slice(0, phraseTextLimit(p)), valid: true }
@@ -89,27 +99,27 @@ export const editPhraseText = (phrases: readonly Phrase[], id: string, text: str
   );
 
 /** The tick button marks the phrase valid. */
-export const tickPhrase = (phrases: readonly Phrase[], id: string): Phrase[] =>
+export const tickPhrase = (phrases: readonly ReviewPhrase[], id: string): ReviewPhrase[] =>
   phrases.map((p) => (p.id === id ? { ...p, valid: true } : p));
 
-export const deletePhrase = (phrases: readonly Phrase[], id: string): Phrase[] =>
+export const deletePhrase = (phrases: readonly ReviewPhrase[], id: string): ReviewPhrase[] =>
   phrases.filter((p) => p.id !== id);
 
 /** Invalid: marked invalid, or still undecided and low-confidence. */
-export const isInvalidPhrase = (phrase: Phrase, tolerance: number): boolean =>
+export const isInvalidPhrase = (phrase: ReviewPhrase, tolerance: number): boolean =>
   phrase.valid === false || (phrase.valid === undefined && isLowConfidence(phrase, tolerance));
 
 /** The tick button ("this phrase is right") shows on every phrase still counted invalid. */
-export const showsTickButton = (phrase: Phrase, tolerance: number): boolean =>
+export const showsTickButton = (phrase: ReviewPhrase, tolerance: number): boolean =>
   isInvalidPhrase(phrase, tolerance);
 
 /** The Subtitles header: "N / total invalid phrases". */
-export const invalidPhrasesLabel = (phrases: readonly Phrase[], tolerance: number): string =>
+export const invalidPhrasesLabel = (phrases: readonly ReviewPhrase[], tolerance: number): string =>
   `${phrases.filter((p) => isInvalidPhrase(p, tolerance)).length} / ${phrases.length} invalid phrases`;
 
 /** The marker of a phrase in the list: blue when playing or selected, red when low-confidence. */
 export const phraseMarker = (
-  phrase: Phrase,
+  phrase: ReviewPhrase,
   tolerance: number,
   active: boolean,
 ): 'blue' | 'red' | null => {

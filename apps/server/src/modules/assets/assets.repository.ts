@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/tables/assets.schema.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type NewAsset = typeof assets.$inferInsert;
 
-export async function listAssetsOfJob(db: DbOrTx, jobId: string): Promise<AssetRow[]> {
+export async function listAssetsOfEdit(db: DbOrTx, jobId: string): Promise<AssetRow[]> {
   return db
     .select()
     .from(assets)
@@ -13,7 +13,7 @@ export async function listAssetsOfJob(db: DbOrTx, jobId: string): Promise<AssetR
     .orderBy(asc(assets.createdAt), asc(assets.id));
 }
 
-export async function findAssetOfJob(
+export async function findAssetOfEdit(
   db: DbOrTx,
   jobId: string,
   assetId: string,
@@ -62,7 +62,7 @@ export async function otherUneditedVideos(
     );
 }
 
-export async function editedAssetsOfInstance(db: DbOrTx, instanceId: string): Promise<AssetRow[]> {
+export async function editedAssetsOfRun(db: DbOrTx, instanceId: string): Promise<AssetRow[]> {
   return db
     .select()
     .from(assets)
@@ -75,8 +75,4 @@ export async function editedAssetsOfClip(db: DbOrTx, clipId: string): Promise<As
     .select()
     .from(assets)
     .where(and(eq(assets.clipId, clipId), eq(assets.assetType, 'edited_video')));
-}
-
-export async function deleteAssetsOfJob(db: Db, jobId: string): Promise<void> {
-  await db.delete(assets).where(eq(assets.autoJobId, jobId));
 }

@@ -4,10 +4,10 @@ export { storageUsedBytes, uneditedVideoIds } from './storage-use.repository.ts'
 export {
   deleteAssets,
   editedAssetsOfClip,
-  editedAssetsOfInstance,
-  findAssetOfJob,
+  editedAssetsOfRun,
+  findAssetOfEdit,
   insertAsset,
-  listAssetsOfJob,
+  listAssetsOfEdit,
   otherUneditedVideos,
   updateAsset,
 } from './assets.repository.ts';

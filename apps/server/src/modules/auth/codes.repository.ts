@@ -51,7 +51,3 @@ export async function consumeCode(db: Db, hash: string, now: Date): Promise<bool
     .returning({ hash: codes.hash });
   return rows.length > 0;
 }
-
-export async function setCodeExpiry(db: Db, hash: string, expiresAt: Date): Promise<void> {
-  await db.update(codes).set({ expiresAt }).where(eq(codes.hash, hash));
-}

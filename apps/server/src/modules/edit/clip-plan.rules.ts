@@ -1,6 +1,7 @@
 // What a clip will render, from its stored row: the one place that turns detected data plus the
 // clip screen's stored edits into the cut, the phrases and the style. The clip response and the
-// render job both read it, so what the screen shows after a reload is what is burned in.
+// render job both read it, and the engine renders the plan itself (one per clip, made once), so
+// what the screen shows after a reload is what is burned in.
 import { clipKeptSpans, isDefaultConfirm } from '@roughcut/shared';
 import type {
   ClipWindow,
@@ -8,6 +9,7 @@ import type {
   ConfirmPhrase,
   DrawSettings,
   Gap,
+  Phrase,
   Segment,
   Span,
   Word,
@@ -26,18 +28,20 @@ export type ClipPlanSource = {
 
 export type ClipPlan = {
   window: ClipWindow;
+  isLongForm: boolean;
   /** The phrases to burn ('' ones burn nothing), with their words. */
-  segments: Segment[];
+  segments: Phrase[];
   /** The gaps to cut. */
   gaps: Gap[];
   /** The style shown and, when `subtitles` is set, burned. */
   drawSettings: DrawSettings;
   /** The style the render burns, or null for no subtitles (long form not confirmed with them). */
   subtitles: DrawSettings | null;
+  /** The window minus the gaps: what the render joins and the preview plays. */
   keptSpans: Span[];
 };
 
-const withWords = (segments: readonly Segment[]): Segment[] =>
+const withWords = (segments: readonly Segment[]): Phrase[] =>
   segments.map((s) => ({ ...s, words: s.words ?? [] }));
 
 export function clipPlan(clip: ClipPlanSource): ClipPlan {
@@ -47,6 +51,7 @@ export function clipPlan(clip: ClipPlanSource): ClipPlan {
   const subtitles = edits.subtitle ?? (clip.isLongForm ? null : clip.drawSettings);
   return {
     window,
+    isLongForm: clip.isLongForm,
     segments: withWords(edits.phrases ?? clip.segments),
     gaps,
     drawSettings: edits.subtitle ?? clip.drawSettings,

@@ -1,4 +1,4 @@
-// The clip timeline's waveform: the analysis's energy track kept per instance as one byte of
+// The clip timeline's waveform: the analysis's energy track kept per run as one byte of
 // loudness per 10 ms frame (360 KB for an hour), read back as peaks for a clip's window.
 import { readFile } from 'node:fs/promises';
 import { WAVEFORM_MAX_RATE } from '@roughcut/shared';
@@ -76,7 +76,7 @@ export function decodeWaveform(data: Buffer): WaveformTrack | undefined {
   return { frameS: frameUs / 1_000_000, levels: new Uint8Array(data.subarray(HEADER_BYTES)) };
 }
 
-/** Where an instance's waveform is kept; inside the job's prefix, so deleting the job removes it. */
+/** Where a run's waveform is kept; inside the job's prefix, so deleting the job removes it. */
 export function waveformKey(jobId: string, instanceId: string): string {
   const key = `${jobPrefix(jobId)}/waveforms/${instanceId}.rcw`;
   assertStorageKey(key);

@@ -5,8 +5,8 @@ import { clips } from '../../db/tables/clips.schema.ts';
 export type ClipRow = typeof clips.$inferSelect;
 export type NewClip = typeof clips.$inferInsert;
 
-/** The instance's clips, highest engagement first (as the job page shows them). */
-export async function listClipsOfInstance(db: DbOrTx, instanceId: string): Promise<ClipRow[]> {
+/** The run's clips, highest engagement first (as the job page shows them). */
+export async function listClipsOfRun(db: DbOrTx, instanceId: string): Promise<ClipRow[]> {
   return db
     .select()
     .from(clips)
@@ -14,7 +14,7 @@ export async function listClipsOfInstance(db: DbOrTx, instanceId: string): Promi
     .orderBy(desc(clips.engagementScore), clips.startS, clips.id);
 }
 
-export async function findClipOfInstance(
+export async function findClipOfRun(
   db: DbOrTx,
   instanceId: string,
   clipId: string,
@@ -31,9 +31,9 @@ export async function insertClips(db: DbOrTx, values: NewClip[]): Promise<void> 
   await db.insert(clips).values(values);
 }
 
-export async function deleteClipsOfInstance(db: DbOrTx, instanceId: string): Promise<void> {
+export async function deleteClipsOfRun(db: DbOrTx, instanceId: string): Promise<void> {
   await db.delete(clips).where(eq(clips.autoJobInstanceId, instanceId));
 }
 
 // NOTE: a clip's status and confirmed flag are written only by the lifecycle
-// (autojobs/lifecycle.repository.ts), on the shared transition table.
+// (lifecycle.repository.ts), on the shared transition table.

@@ -12,7 +12,7 @@ import { routeEndpoint } from '../../http/endpoint-route.ts';
 import { badRequest, describeZodIssue, parseInput } from '../../http/errors.ts';
 import {
   confirmClip,
-  continueInstance,
+  continueRun,
   getClip,
   getClipWaveform,
   listClips,
@@ -63,7 +63,7 @@ export function registerClipRoutes(app: FastifyInstance, ctx: AppContext): void 
     listClips(ctx, instanceIds(request, params)),
   );
   routeEndpoint(app, ENDPOINTS.instanceConfirm, {}, async (request, { params }) =>
-    continueInstance(ctx, instanceIds(request, params)),
+    continueRun(ctx, instanceIds(request, params)),
   );
   routeEndpoint(app, ENDPOINTS.instanceClipsConfirm, {}, async (request, { params }) =>
     setAllConfirmed(ctx, instanceIds(request, params), true),

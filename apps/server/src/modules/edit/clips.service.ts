@@ -1,27 +1,27 @@
 import type { Clip, ConfirmClipRequest, OkResponse, WaveformResponse } from '@roughcut/shared';
 import {
   assertClipsEditable,
-  confirmClipRequestSchemaFor,
+  confirmWindowIssues,
   confirmPhrasesError,
   isDefaultConfirm,
 } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { lockJob, setInstanceQueueJob } from './edit.repository.ts';
+import { lockEdit, setRunQueueJob } from './edit.repository.ts';
 import { renderJob } from './run.queue-jobs.ts';
-import { loadOwnedJob } from './ownership.ts';
-import { findInstanceOfJob } from './edit.repository.ts';
-import type { JobInstanceRow } from './edit.repository.ts';
+import { loadOwnedEdit } from './ownership.ts';
+import { findRunOfEdit } from './edit.repository.ts';
+import type { RunRow } from './edit.repository.ts';
 import { checkState, checkStateAsync } from '../../http/job-state.ts';
 import {
   transitionClipRow,
-  transitionClipsOfInstance,
-  transitionInstanceRow,
+  transitionClipsOfRun,
+  transitionRunRow,
 } from './lifecycle.repository.ts';
 import { clipPlan, editsAfterConfirm } from './clip-plan.rules.ts';
 import type { ClipPlanSource } from './clip-plan.rules.ts';
 import { toClipResponse } from './clips.mapper.ts';
-import { findClipOfInstance, listClipsOfInstance } from './clips.repository.ts';
+import { findClipOfRun, listClipsOfRun } from './clips.repository.ts';
 import { loadWaveform, waveformPeaks } from './clip-waveform.storage.ts';
 import type { ClipRow } from './clips.repository.ts';
 
@@ -57,9 +57,9 @@ export function nothingLeftOfClipsMessage(titles: readonly string[], total: numb
 
 type Ids = { userId: string; jobId: string; instanceId: string };
 
-async function loadInstance(ctx: AppContext, ids: Ids): Promise<JobInstanceRow> {
-  await loadOwnedJob(ctx, ids.userId, ids.jobId);
-  const instance = await findInstanceOfJob(ctx.db, ids.jobId, ids.instanceId);
+async function loadInstance(ctx: AppContext, ids: Ids): Promise<RunRow> {
+  await loadOwnedEdit(ctx, ids.userId, ids.jobId);
+  const instance = await findRunOfEdit(ctx.db, ids.jobId, ids.instanceId);
   if (!instance) throw notFound(CLIP_MESSAGES.instanceNotFound);
   return instance;
 }
@@ -67,16 +67,16 @@ async function loadInstance(ctx: AppContext, ids: Ids): Promise<JobInstanceRow> 
 async function loadClip(
   ctx: AppContext,
   ids: Ids & { clipId: string },
-): Promise<{ instance: JobInstanceRow; clip: ClipRow }> {
+): Promise<{ instance: RunRow; clip: ClipRow }> {
   const instance = await loadInstance(ctx, ids);
-  const clip = await findClipOfInstance(ctx.db, instance.id, ids.clipId);
+  const clip = await findClipOfRun(ctx.db, instance.id, ids.clipId);
   if (!clip) throw notFound(CLIP_MESSAGES.clipNotFound);
   return { instance, clip };
 }
 
 export async function listClips(ctx: AppContext, ids: Ids): Promise<Clip[]> {
   const instance = await loadInstance(ctx, ids);
-  return (await listClipsOfInstance(ctx.db, instance.id)).map(toClipResponse);
+  return (await listClipsOfRun(ctx.db, instance.id)).map(toClipResponse);
 }
 
 export async function getClip(ctx: AppContext, ids: Ids & { clipId: string }): Promise<Clip> {
@@ -95,22 +95,18 @@ export async function confirmClip(
 ): Promise<Clip> {
   const { instance, clip } = await loadClip(ctx, ids);
   checkState(() => assertClipsEditable(instance));
-  const checked = confirmClipRequestSchemaFor({ start: clip.startS, end: clip.endS }).safeParse(
-    request,
-  );
-  if (!checked.success) {
-    throw badRequest(checked.error.issues[0]?.message ?? 'The confirmation is not valid.');
-  }
-  const body = checked.data;
-  if (!isDefaultConfirm(body) && body.phrases !== undefined) {
+  // NOTE: the route parsed the body's shape; only the clip's window is left to check.
+  const [outside] = confirmWindowIssues(request, { start: clip.startS, end: clip.endS });
+  if (outside) throw badRequest(outside.message);
+  if (!isDefaultConfirm(request) && request.phrases !== undefined) {
     // NOTE: the clip's phrases as shown and as detected: the screen edits or deletes those only.
-    const refused = confirmPhrasesError(body.phrases, [
+    const refused = confirmPhrasesError(request.phrases, [
       ...clipPlan(clip).segments,
       ...clip.segments,
     ]);
     if (refused) throw badRequest(refused);
   }
-  const edits = editsAfterConfirm(clip, body);
+  const edits = editsAfterConfirm(clip, request);
   if (isEmptyCut({ ...clip, edits })) throw badRequest(CLIP_MESSAGES.nothingLeft);
   const applied = await checkStateAsync(() =>
     transitionClipRow(ctx.db, clip, { type: 'confirm' }, { edits }),
@@ -130,7 +126,7 @@ export async function unconfirmClip(ctx: AppContext, ids: Ids & { clipId: string
   return getClip(ctx, ids);
 }
 
-/** Confirm All / Unconfirm All: every clip of the instance, each as it stands. */
+/** Confirm All / Unconfirm All: every clip of the run, each as it stands. */
 export async function setAllConfirmed(
   ctx: AppContext,
   ids: Ids,
@@ -139,7 +135,7 @@ export async function setAllConfirmed(
   const instance = await loadInstance(ctx, ids);
   checkState(() => assertClipsEditable(instance));
   if (confirmed) {
-    const all = await listClipsOfInstance(ctx.db, instance.id);
+    const all = await listClipsOfRun(ctx.db, instance.id);
     const empty = all.filter(isEmptyCut);
     if (empty.length > 0) {
       throw badRequest(
@@ -150,7 +146,7 @@ export async function setAllConfirmed(
       );
     }
   }
-  await transitionClipsOfInstance(ctx.db, instance.id, {
+  await transitionClipsOfRun(ctx.db, instance.id, {
     type: confirmed ? 'confirm' : 'unconfirm',
   });
   return listClips(ctx, ids);
@@ -167,14 +163,14 @@ export async function getClipWaveform(
   return waveformPeaks(track, { start: clip.startS, end: clip.endS });
 }
 
-/** Continue: the instance is confirmed and its render job queued. */
-export async function continueInstance(ctx: AppContext, ids: Ids): Promise<OkResponse> {
+/** Continue: the run is confirmed and its render job queued. */
+export async function continueRun(ctx: AppContext, ids: Ids): Promise<OkResponse> {
   await loadInstance(ctx, ids);
   const confirmed = await ctx.db.transaction(async (tx) => {
-    await lockJob(tx, ids.jobId);
-    const instance = await findInstanceOfJob(tx, ids.jobId, ids.instanceId);
+    await lockEdit(tx, ids.jobId);
+    const instance = await findRunOfEdit(tx, ids.jobId, ids.instanceId);
     if (!instance) throw notFound(CLIP_MESSAGES.instanceNotFound);
-    const chosen = (await listClipsOfInstance(tx, instance.id)).filter((c) => c.confirmed);
+    const chosen = (await listClipsOfRun(tx, instance.id)).filter((c) => c.confirmed);
     // NOTE: confirm refuses these; clips confirmed before that rule still must not fail late.
     const empty = chosen.filter(isEmptyCut);
     if (empty.length > 0) {
@@ -186,7 +182,7 @@ export async function continueInstance(ctx: AppContext, ids: Ids): Promise<OkRes
       );
     }
     const next = await checkStateAsync(() =>
-      transitionInstanceRow(
+      transitionRunRow(
         tx,
         instance,
         { type: 'confirm', confirmedClipCount: chosen.length },
@@ -203,9 +199,9 @@ export async function continueInstance(ctx: AppContext, ids: Ids): Promise<OkRes
     queueJobId = await ctx.queue.send(renderJob, { instanceId: ids.instanceId });
   } catch (error) {
     // NOTE: back to reviewing, so the user can press Continue again.
-    await transitionInstanceRow(ctx.db, confirmed, { type: 'reopen' }, ctx.now());
+    await transitionRunRow(ctx.db, confirmed, { type: 'reopen' }, ctx.now());
     throw error;
   }
-  await setInstanceQueueJob(ctx.db, confirmed, { name: renderJob.name, id: queueJobId });
+  await setRunQueueJob(ctx.db, confirmed, { name: renderJob.name, id: queueJobId });
   return { ok: true };
 }

@@ -20,7 +20,7 @@ export async function chargeEditOnce(
 ): Promise<void> {
   if (instance.downloadedAt) return;
   await ctx.db.transaction(async (tx) => {
-    // NOTE: the instance row stays locked by this update, so a second request for the same run
+    // NOTE: the run row stays locked by this update, so a second request for the same run
     // waits here and then finds it already delivered.
     if (!(await markRunDelivered(tx, instance.id, ctx.now()))) return;
     if (!(await spendEdit(tx, userId))) throw forbidden(TRIAL_EXHAUSTED_MESSAGE);

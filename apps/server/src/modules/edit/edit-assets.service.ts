@@ -6,8 +6,8 @@ import { HttpError, conflict, notFound } from '../../http/errors.ts';
 import { formatOwner } from '../../storage/process-owner.ts';
 import { jobAssetKey } from '../../storage/storage-keys.ts';
 import { receiveUpload } from '../../storage/upload.ts';
-import { loadOwnedJob } from './ownership.ts';
-import { findInstanceOfJob } from './edit.repository.ts';
+import { loadOwnedEdit } from './ownership.ts';
+import { findRunOfEdit } from './edit.repository.ts';
 import { chargeEditOnce } from './delivery.ts';
 import { mediaSessionOf } from '../auth/index.ts';
 import { assertUploadFits, reserveUploadRoom } from '../billing/index.ts';
@@ -16,10 +16,10 @@ import { checkState } from '../../http/job-state.ts';
 import { toAssetResponse } from './edit-assets.mapper.ts';
 import {
   deleteAssets,
-  editedAssetsOfInstance,
-  findAssetOfJob,
+  editedAssetsOfRun,
+  findAssetOfEdit,
   insertAsset,
-  listAssetsOfJob,
+  listAssetsOfEdit,
   otherUneditedVideos,
   updateAsset,
 } from '../assets/index.ts';
@@ -38,8 +38,8 @@ export async function listAssets(
   userId: string,
   jobId: string,
 ): Promise<AssetListResponse> {
-  await loadOwnedJob(ctx, userId, jobId);
-  return { assets: (await listAssetsOfJob(ctx.db, jobId)).map(toAssetResponse) };
+  await loadOwnedEdit(ctx, userId, jobId);
+  return { assets: (await listAssetsOfEdit(ctx.db, jobId)).map(toAssetResponse) };
 }
 
 /**
@@ -52,7 +52,7 @@ export async function uploadVideo(
   userId: string,
   jobId: string,
 ): Promise<Asset> {
-  const { instance } = await loadOwnedJob(ctx, userId, jobId);
+  const { instance } = await loadOwnedEdit(ctx, userId, jobId);
   checkState(() => assertCanUpload(jobStatusOf(instance)));
   let asset: AssetRow | undefined;
   let received;
@@ -132,7 +132,7 @@ export async function uploadVideo(
     replaced.map((a) => a.id),
   );
   for (const old of replaced) if (old.storageKey) await ctx.storage.delete(old.storageKey);
-  const stored = await findAssetOfJob(ctx.db, jobId, uploaded.id);
+  const stored = await findAssetOfEdit(ctx.db, jobId, uploaded.id);
   if (!stored) throw notFound(ASSET_MESSAGES.notFound);
   return toAssetResponse(stored);
 }
@@ -145,13 +145,13 @@ export async function getAssetUrl(
   jobId: string,
   assetId: string,
 ): Promise<UrlResponse> {
-  await loadOwnedJob(ctx, userId, jobId);
-  const asset = await findAssetOfJob(ctx.db, jobId, assetId);
+  await loadOwnedEdit(ctx, userId, jobId);
+  const asset = await findAssetOfEdit(ctx.db, jobId, assetId);
   if (!asset) throw notFound(ASSET_MESSAGES.notFound);
   if (asset.status !== 'uploaded' || !asset.storageKey) throw conflict(ASSET_MESSAGES.notReady);
   // NOTE: playing a result delivers it as surely as downloading it, so it counts the same.
   if (asset.assetType === 'edited_video' && asset.jobInstanceId) {
-    const run = await findInstanceOfJob(ctx.db, jobId, asset.jobInstanceId);
+    const run = await findRunOfEdit(ctx.db, jobId, asset.jobInstanceId);
     if (run) await chargeEditOnce(ctx, userId, run);
   }
   return {
@@ -166,7 +166,7 @@ export async function getAssetUrl(
 
 /**
  * The finished result as an attachment: one video, or one zip of all of them named after the
- * edit. The first download of a finished instance counts toward the trial.
+ * edit. The first download of a finished run counts toward the trial.
  */
 export async function getDownloadUrl(
   ctx: AppContext,
@@ -175,9 +175,9 @@ export async function getDownloadUrl(
   jobId: string,
   assetId: string | undefined,
 ): Promise<UrlResponse> {
-  const { job, instance } = await loadOwnedJob(ctx, userId, jobId);
+  const { job, instance } = await loadOwnedEdit(ctx, userId, jobId);
   if (!instance || instance.status !== 'finished') throw conflict(ASSET_MESSAGES.notFinished);
-  let videos = (await editedAssetsOfInstance(ctx.db, instance.id)).filter(
+  let videos = (await editedAssetsOfRun(ctx.db, instance.id)).filter(
     (a) => a.status === 'uploaded' && a.storageKey,
   );
   if (assetId !== undefined) videos = videos.filter((a) => a.id === assetId);
@@ -212,9 +212,9 @@ export async function deleteAllAssets(
   userId: string,
   jobId: string,
 ): Promise<void> {
-  const { instance } = await loadOwnedJob(ctx, userId, jobId);
+  const { instance } = await loadOwnedEdit(ctx, userId, jobId);
   checkState(() => assertCanDeleteVideo(jobStatusOf(instance)));
-  const all = await listAssetsOfJob(ctx.db, jobId);
+  const all = await listAssetsOfEdit(ctx.db, jobId);
   await deleteAssets(
     ctx.db,
     all.map((a) => a.id),

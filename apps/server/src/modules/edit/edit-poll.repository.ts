@@ -1,17 +1,17 @@
 // The polling read path: GET /api/manage/autojobs and GET /api/manage/autojob/{id}, which every
 // open list and job page repeats every few seconds. One query each, prepared once per database
-// handle, reading only the columns the answer shows (never an instance's stored probe, which
+// handle, reading only the columns the answer shows (never a run's stored probe, which
 // holds every keyframe of the video).
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { AutoJobRow, JobInstanceRow } from './edit.repository.ts';
+import type { EditRow, RunRow } from './edit.repository.ts';
 import { autoJobs, jobInstances } from '../../db/tables/edit.schema.ts';
 
-export type InstanceSummary = Pick<
-  JobInstanceRow,
+export type RunSummary = Pick<
+  RunRow,
   'id' | 'autoJobId' | 'status' | 'confirmed' | 'failureReason' | 'progress' | 'updatedAt'
 >;
-export type JobSummary = { job: AutoJobRow; instance: InstanceSummary | null };
+export type EditSummary = { job: EditRow; instance: RunSummary | null };
 
 const summary = (db: Db) =>
   db
@@ -56,17 +56,17 @@ function queriesFor(db: Db): ReturnType<typeof prepare> {
   return queries;
 }
 
-/** The user's jobs with their latest instance, last updated first. */
-export async function listJobSummariesOfUser(db: Db, userId: string): Promise<JobSummary[]> {
+/** The user's jobs with their latest run, last updated first. */
+export async function listEditSummariesOfUser(db: Db, userId: string): Promise<EditSummary[]> {
   return queriesFor(db).list.execute({ userId });
 }
 
-/** The job with its latest instance, if it belongs to the user. */
-export async function findJobSummaryOfUser(
+/** The job with its latest run, if it belongs to the user. */
+export async function findEditSummaryOfUser(
   db: Db,
   userId: string,
   jobId: string,
-): Promise<JobSummary | undefined> {
+): Promise<EditSummary | undefined> {
   const [row] = await queriesFor(db).one.execute({ userId, jobId });
   return row;
 }

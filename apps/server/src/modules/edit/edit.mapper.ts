@@ -1,11 +1,11 @@
 import type { AutoJob, JobInstance } from '@roughcut/shared';
 import { jobStatusOf } from '@roughcut/shared';
-import type { AutoJobRow } from './edit.repository.ts';
-import type { InstanceSummary, JobSummary } from './edit-poll.repository.ts';
+import type { EditRow } from './edit.repository.ts';
+import type { RunSummary, EditSummary } from './edit-poll.repository.ts';
 
 export const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
-export function toInstanceResponse(instance: InstanceSummary): JobInstance {
+export function toRunResponse(instance: RunSummary): JobInstance {
   return {
     id: instance.id,
     auto_job_id: instance.autoJobId,
@@ -16,15 +16,15 @@ export function toInstanceResponse(instance: InstanceSummary): JobInstance {
   };
 }
 
-/** status and last_updated_at follow the latest instance; a job that never ran is `created`. */
-/** Takes any row with at least the shown columns (a full JobWithInstance too). */
-export function toJobResponse({ job, instance }: JobSummary): AutoJob {
+/** status and last_updated_at follow the latest run; a job that never ran is `created`. */
+/** Takes any row with at least the shown columns (a full EditWithRun too). */
+export function toEditResponse({ job, instance }: EditSummary): AutoJob {
   return {
     id: job.id,
     name: job.name,
     status: jobStatusOf(instance),
     steps: job.steps.map((step_type) => ({ step_type })),
-    job_instance: instance ? toInstanceResponse(instance) : null,
+    job_instance: instance ? toRunResponse(instance) : null,
     latest_job_instance_id: job.latestJobInstanceId,
     template_id: job.templateId,
     language: job.language,
@@ -34,7 +34,7 @@ export function toJobResponse({ job, instance }: JobSummary): AutoJob {
   };
 }
 
-function lastUpdated(job: AutoJobRow, instance: InstanceSummary | null): Date {
+function lastUpdated(job: EditRow, instance: RunSummary | null): Date {
   if (!instance) return job.lastUpdatedAt;
   return instance.updatedAt > job.lastUpdatedAt ? instance.updatedAt : job.lastUpdatedAt;
 }

@@ -3,9 +3,9 @@ import type { JobStatus, StepType } from '@roughcut/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { autoJobs, jobInstances } from '../../db/tables/edit.schema.ts';
 
-export type AutoJobRow = typeof autoJobs.$inferSelect;
-export type JobInstanceRow = typeof jobInstances.$inferSelect;
-export type JobWithInstance = { job: AutoJobRow; instance: JobInstanceRow | null };
+export type EditRow = typeof autoJobs.$inferSelect;
+export type RunRow = typeof jobInstances.$inferSelect;
+export type EditWithRun = { job: EditRow; instance: RunRow | null };
 
 /** Either the app's database or a transaction on it. */
 
@@ -16,31 +16,31 @@ const withInstance = (db: DbOrTx) =>
     .leftJoin(jobInstances, eq(jobInstances.id, autoJobs.latestJobInstanceId));
 
 /** The job if it belongs to the user. */
-export async function findJobOfUser(
+export async function findEditOfUser(
   db: DbOrTx,
   userId: string,
   jobId: string,
-): Promise<JobWithInstance | undefined> {
+): Promise<EditWithRun | undefined> {
   const [row] = await withInstance(db).where(
     and(eq(autoJobs.id, jobId), eq(autoJobs.userId, userId)),
   );
   return row;
 }
 
-export async function findJobById(db: DbOrTx, jobId: string): Promise<JobWithInstance | undefined> {
+export async function findEdit(db: DbOrTx, jobId: string): Promise<EditWithRun | undefined> {
   const [row] = await withInstance(db).where(eq(autoJobs.id, jobId));
   return row;
 }
 
 /** Locks the job row for the rest of the transaction (Start, Cancel and Continue serialise). */
-export async function lockJob(tx: DbOrTx, jobId: string): Promise<void> {
+export async function lockEdit(tx: DbOrTx, jobId: string): Promise<void> {
   await tx.select({ id: autoJobs.id }).from(autoJobs).where(eq(autoJobs.id, jobId)).for('update');
 }
 
-export async function insertJob(
+export async function insertEdit(
   db: Db,
   values: { userId: string; name: string; steps: StepType[]; now: Date },
-): Promise<AutoJobRow> {
+): Promise<EditRow> {
   const [row] = await db
     .insert(autoJobs)
     .values({
@@ -55,17 +55,17 @@ export async function insertJob(
   return row;
 }
 
-export type JobPatch = Partial<
+export type EditPatch = Partial<
   Pick<
-    AutoJobRow,
+    EditRow,
     'name' | 'steps' | 'templateId' | 'language' | 'maxWordsInPhrase' | 'latestJobInstanceId'
   >
 >;
 
-export async function updateJob(
+export async function updateEdit(
   db: DbOrTx,
   jobId: string,
-  patch: JobPatch,
+  patch: EditPatch,
   now: Date,
 ): Promise<void> {
   await db
@@ -74,22 +74,22 @@ export async function updateJob(
     .where(eq(autoJobs.id, jobId));
 }
 
-export async function deleteJob(db: Db, jobId: string): Promise<void> {
+export async function deleteEdit(db: Db, jobId: string): Promise<void> {
   await db.delete(autoJobs).where(eq(autoJobs.id, jobId));
 }
 
-/** A new instance in the table's initial state, with the video (and its probe) it will use. */
-export async function insertInstance(
+/** A new run in the table's initial state, with the video (and its probe) it will use. */
+export async function insertRun(
   db: DbOrTx,
   values: {
     autoJobId: string;
     status: JobStatus;
     confirmed: boolean;
     videoAssetId: string;
-    videoProbe: JobInstanceRow['videoProbe'];
+    videoProbe: RunRow['videoProbe'];
     now: Date;
   },
-): Promise<JobInstanceRow> {
+): Promise<RunRow> {
   const [row] = await db
     .insert(jobInstances)
     .values({
@@ -106,20 +106,17 @@ export async function insertInstance(
   return row;
 }
 
-export async function findInstance(
-  db: DbOrTx,
-  instanceId: string,
-): Promise<JobInstanceRow | undefined> {
+export async function findRun(db: DbOrTx, instanceId: string): Promise<RunRow | undefined> {
   const [row] = await db.select().from(jobInstances).where(eq(jobInstances.id, instanceId));
   return row;
 }
 
-/** An instance of the given job (ownership of the job is checked by the caller). */
-export async function findInstanceOfJob(
+/** A run of the given job (ownership of the job is checked by the caller). */
+export async function findRunOfEdit(
   db: DbOrTx,
   jobId: string,
   instanceId: string,
-): Promise<JobInstanceRow | undefined> {
+): Promise<RunRow | undefined> {
   const [row] = await db
     .select()
     .from(jobInstances)
@@ -128,10 +125,10 @@ export async function findInstanceOfJob(
 }
 
 /**
- * Notes the pg-boss job now doing the instance's work (so Cancel can stop it), only while the
- * instance is still in the state that queued it. Never a status: those go through the lifecycle.
+ * Notes the pg-boss job now doing the run's work (so Cancel can stop it), only while the
+ * run is still in the state that queued it. Never a status: those go through the lifecycle.
  */
-export async function setInstanceQueueJob(
+export async function setRunQueueJob(
   db: DbOrTx,
   instance: { id: string; status: JobStatus; confirmed: boolean },
   queueJob: { name: string; id: string },
@@ -151,28 +148,24 @@ export async function setInstanceQueueJob(
 }
 
 /** Keeps a fuller probe of the pinned video (with keyframes) for the stages after this one. */
-export async function setInstanceProbe(
+export async function setRunProbe(
   db: DbOrTx,
   instanceId: string,
-  probe: NonNullable<JobInstanceRow['videoProbe']>,
+  probe: NonNullable<RunRow['videoProbe']>,
 ): Promise<void> {
   await db.update(jobInstances).set({ videoProbe: probe }).where(eq(jobInstances.id, instanceId));
 }
 
-/** Progress only while the instance is still processing; never moves the job's updated time. */
-export async function setInstanceProgress(
-  db: Db,
-  instanceId: string,
-  progress: number,
-): Promise<void> {
+/** Progress only while the run is still processing; never moves the job's updated time. */
+export async function setRunProgress(db: Db, instanceId: string, progress: number): Promise<void> {
   await db
     .update(jobInstances)
     .set({ progress })
     .where(and(eq(jobInstances.id, instanceId), eq(jobInstances.status, 'processing')));
 }
 
-/** The instance's status (undefined when it no longer exists), for the cancel watch. */
-export async function readInstanceStatus(
+/** The run's status (undefined when it no longer exists), for the cancel watch. */
+export async function readRunStatus(
   db: Db,
   instanceId: string,
 ): Promise<{ status: JobStatus; confirmed: boolean } | undefined> {
@@ -183,7 +176,7 @@ export async function readInstanceStatus(
   return row;
 }
 
-export async function instancesOfJob(db: Db, jobId: string): Promise<JobInstanceRow[]> {
+export async function runsOfEdit(db: Db, jobId: string): Promise<RunRow[]> {
   return db.select().from(jobInstances).where(eq(jobInstances.autoJobId, jobId));
 }
 

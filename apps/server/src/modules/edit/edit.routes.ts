@@ -13,15 +13,15 @@ import { sendJsonIfChanged } from '../../http/conditional.ts';
 import { routeEndpoint } from '../../http/endpoint-route.ts';
 import {
   addStep,
-  cancelJob,
-  createJob,
-  deleteJobEntirely,
+  cancelEdit,
+  createEdit,
+  deleteEditEntirely,
   deleteStep,
-  getJob,
+  getEdit,
   getSteps,
-  listJobs,
-  startJob,
-  updateJobSettings,
+  listEdits,
+  startEdit,
+  updateEditSettings,
 } from './edit.service.ts';
 import { registerEditAssetRoutes } from './edit-assets.routes.ts';
 import { registerClipRoutes } from './clips.routes.ts';
@@ -31,7 +31,7 @@ const JOB = 'The video edit';
 
 function registerEditRoutes(app: FastifyInstance, ctx: AppContext): void {
   routeEndpoint(app, ENDPOINTS.autojobs, {}, async (request, _input, reply) =>
-    sendJsonIfChanged(request, reply, await listJobs(ctx, request.user.id)),
+    sendJsonIfChanged(request, reply, await listEdits(ctx, request.user.id)),
   );
 
   routeEndpoint(
@@ -42,11 +42,11 @@ function registerEditRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: (raw) => parseInput(createAutoJobRequestSchema, requireName(raw, true) ?? {}, JOB),
       },
     },
-    async (request, { body }) => createJob(ctx, request.user.id, body),
+    async (request, { body }) => createEdit(ctx, request.user.id, body),
   );
 
   routeEndpoint(app, ENDPOINTS.autojob, {}, async (request, { params }, reply) =>
-    sendJsonIfChanged(request, reply, await getJob(ctx, request.user.id, params.id)),
+    sendJsonIfChanged(request, reply, await getEdit(ctx, request.user.id, params.id)),
   );
 
   routeEndpoint(
@@ -57,11 +57,11 @@ function registerEditRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: (raw) => parseInput(updateAutoJobRequestSchema, requireName(raw, false) ?? {}, JOB),
       },
     },
-    async (request, { params, body }) => updateJobSettings(ctx, request.user.id, params.id, body),
+    async (request, { params, body }) => updateEditSettings(ctx, request.user.id, params.id, body),
   );
 
   routeEndpoint(app, ENDPOINTS.autojobDelete, {}, async (request, { params }) => {
-    await deleteJobEntirely(ctx, request.user.id, params.id);
+    await deleteEditEntirely(ctx, request.user.id, params.id);
     return OK;
   });
 
@@ -84,11 +84,11 @@ function registerEditRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   routeEndpoint(app, ENDPOINTS.autojobStart, {}, async (request, { params }) =>
-    startJob(ctx, request.user.id, params.id),
+    startEdit(ctx, request.user.id, params.id),
   );
 
   routeEndpoint(app, ENDPOINTS.autojobCancel, {}, async (request, { params }) =>
-    cancelJob(ctx, request.user.id, params.id),
+    cancelEdit(ctx, request.user.id, params.id),
   );
 }
 

@@ -11,9 +11,9 @@ import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { talkingVideo } from '../../test/test-media.ts';
 import { errOf, waitForStatus } from '../../test/video-edits.ts';
-import { findInstance } from './edit.repository.ts';
+import { findRun } from './edit.repository.ts';
 import { renderJob } from './run.queue-jobs.ts';
-import { transitionInstanceRow } from './lifecycle.repository.ts';
+import { transitionRunRow } from './lifecycle.repository.ts';
 import { reviewable } from './clips.fixtures.ts';
 import { clips } from '../../db/tables/clips.schema.ts';
 import { CLIP_MESSAGES } from './clips.service.ts';
@@ -73,7 +73,7 @@ describe.each(TEST_DATABASES)('cuts that leave nothing, on %s', (kind) => {
     expect((await clipsOf(r.call, r)).every((c) => !c.confirmed)).toBe(true);
     const cont = await r.call('POST', apiPaths.instanceConfirm(r.jobId, r.instanceId));
     expect(cont.statusCode).toBe(400);
-    expect((await findInstance(t.app.ctx.db, r.instanceId))?.confirmed).toBe(false);
+    expect((await findRun(t.app.ctx.db, r.instanceId))?.confirmed).toBe(false);
   });
 
   it('renders the other clips when one cannot be made, and finishes with them', async () => {
@@ -90,9 +90,9 @@ describe.each(TEST_DATABASES)('cuts that leave nothing, on %s', (kind) => {
       .update(clips)
       .set({ edits: { cut: [{ id: 'gap-1', start: broken.start, end: broken.end }] } })
       .where(eq(clips.id, broken.id));
-    const instance = await findInstance(t.app.ctx.db, r.instanceId);
+    const instance = await findRun(t.app.ctx.db, r.instanceId);
     if (!instance) throw new Error('no instance');
-    await transitionInstanceRow(
+    await transitionRunRow(
       t.app.ctx.db,
       instance,
       { type: 'confirm', confirmedClipCount: 2 },

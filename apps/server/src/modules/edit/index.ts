@@ -1,23 +1,24 @@
 // The edit module's one public entry: other modules import from here only. An edit is what the
 // user creates (a job with its steps, video and clips); a run is one processing of it.
 export { editModule } from './edit.routes.ts';
-export { analyseJob, instanceGaveUpJob, renderJob } from './run.queue-jobs.ts';
+export { analyseJob, runGaveUpJob, renderJob } from './run.queue-jobs.ts';
 export {
-  findInstance,
-  findJobById,
-  readInstanceStatus,
-  setInstanceProbe,
-  setInstanceProgress,
+  findRun,
+  findEdit,
+  readRunStatus,
+  setRunProbe,
+  setRunProgress,
 } from './edit.repository.ts';
-export type { AutoJobRow, JobInstanceRow } from './edit.repository.ts';
-export { deleteClipsOfInstance, insertClips, listClipsOfInstance } from './clips.repository.ts';
+export type { EditRow, RunRow } from './edit.repository.ts';
+export { deleteClipsOfRun, insertClips, listClipsOfRun } from './clips.repository.ts';
 export type { ClipRow } from './clips.repository.ts';
 export { clipPlan } from './clip-plan.rules.ts';
+export type { ClipPlan } from './clip-plan.rules.ts';
 export { saveWaveform } from './clip-waveform.storage.ts';
 export {
   GAVE_UP_REASON,
   INTERRUPTED_UPLOAD_REASON,
   QUEUE_FAILED_REASON,
 } from './failure-reasons.ts';
-export { transitionClipRow, transitionInstanceRow } from './lifecycle.repository.ts';
-export type { InstanceExtras } from './lifecycle.repository.ts';
+export { transitionClipRow, transitionRunRow } from './lifecycle.repository.ts';
+export type { RunExtras } from './lifecycle.repository.ts';

@@ -1,4 +1,4 @@
-// The ONLY writes of a job instance's or a clip's status (and of a clip's confirmed flag). Each
+// The ONLY writes of a run's or a clip's status (and of a clip's confirmed flag). Each
 // computes the next state with the shared table (job-state.rules, clip-state.rules), then writes
 // it compare-and-set on the state the caller read: a worker and a user (Cancel, Continue) racing
 // each other, or a repeated queue message, cannot overwrite one another or move anything back.
@@ -7,27 +7,27 @@ import type { ClipEvent, InstanceEvent, InstanceState } from '@roughcut/shared';
 import { clipStatusesAllowing, transitionClip, transitionInstance } from '@roughcut/shared';
 import { clips } from '../../db/tables/clips.schema.ts';
 import type { ClipEdits } from '../../db/tables/clips.schema.ts';
-import type { JobInstanceRow } from './edit.repository.ts';
+import type { RunRow } from './edit.repository.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jobInstances } from '../../db/tables/edit.schema.ts';
 
 /** Fields written together with a transition (never a status). */
-export type InstanceExtras = Partial<
-  Pick<JobInstanceRow, 'progress' | 'queueJobName' | 'queueJobId' | 'videoProbe'>
+export type RunExtras = Partial<
+  Pick<RunRow, 'progress' | 'queueJobName' | 'queueJobId' | 'videoProbe'>
 >;
 
 /**
- * Applies `event` to the instance as it was read (`from`). Returns the updated row, or undefined
- * when the instance changed meanwhile or is gone (the caller re-reads or stops). Throws the
+ * Applies `event` to the run as it was read (`from`). Returns the updated row, or undefined
+ * when the run changed meanwhile or is gone (the caller re-reads or stops). Throws the
  * table's JobStateError when the event is not allowed from `from`.
  */
-export async function transitionInstanceRow(
+export async function transitionRunRow(
   db: DbOrTx,
   from: InstanceState & { id: string },
   event: InstanceEvent,
   now: Date,
-  extras: InstanceExtras = {},
-): Promise<JobInstanceRow | undefined> {
+  extras: RunExtras = {},
+): Promise<RunRow | undefined> {
   const next = transitionInstance(from, event);
   const [row] = await db
     .update(jobInstances)
@@ -76,8 +76,8 @@ export async function transitionClipRow(
   return rows.length > 0;
 }
 
-/** Confirm All / Unconfirm All: every clip of the instance the event applies to (edits stay). */
-export async function transitionClipsOfInstance(
+/** Confirm All / Unconfirm All: every clip of the run the event applies to (edits stay). */
+export async function transitionClipsOfRun(
   db: DbOrTx,
   instanceId: string,
   event: Extract<ClipEvent, { type: 'confirm' | 'unconfirm' }>,

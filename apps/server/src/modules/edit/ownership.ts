@@ -3,19 +3,19 @@
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { findJobOfUser } from './edit.repository.ts';
-import type { JobWithInstance } from './edit.repository.ts';
+import { findEditOfUser } from './edit.repository.ts';
+import type { EditWithRun } from './edit.repository.ts';
 
-export const JOB_NOT_FOUND_MESSAGE = 'This video edit does not exist. It may have been deleted.';
+export const EDIT_NOT_FOUND_MESSAGE = 'This video edit does not exist. It may have been deleted.';
 
 /** The user's job, or 404 for anything else (another user's job looks like no job at all). */
-export async function loadOwnedJob(
+export async function loadOwnedEdit(
   ctx: AppContext,
   userId: string,
   jobId: string,
   db: DbOrTx = ctx.db,
-): Promise<JobWithInstance> {
-  const found = await findJobOfUser(db, userId, jobId);
-  if (!found) throw notFound(JOB_NOT_FOUND_MESSAGE);
+): Promise<EditWithRun> {
+  const found = await findEditOfUser(db, userId, jobId);
+  if (!found) throw notFound(EDIT_NOT_FOUND_MESSAGE);
   return found;
 }

@@ -4,16 +4,16 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job.ts';
 import type { Db } from '../../db/client.ts';
-import { findInstanceOwner } from './run-owner.repository.ts';
+import { findRunOwner } from './run-owner.repository.ts';
 
 const instancePayload = z.object({ instanceId: z.string().min(1) });
 
 /** Analyses and renders are scheduled fairly: one running per user at a time (job-queue.ts). */
-const ownerOfInstance = ({ instanceId }: z.output<typeof instancePayload>, db: Db) =>
-  findInstanceOwner(db, instanceId);
+const ownerOfRun = ({ instanceId }: z.output<typeof instancePayload>, db: Db) =>
+  findRunOwner(db, instanceId);
 
 /** Where the queue moves an analyse or render job whose tries are used up. */
-export const instanceGaveUpJob = defineJob({
+export const runGaveUpJob = defineJob({
   name: 'instance-gave-up',
   // NOTE: pg-boss hands a dead-lettered job over with the payload it had.
   payload: instancePayload,
@@ -23,7 +23,7 @@ export const instanceGaveUpJob = defineJob({
 // NOTE: expireInSeconds only bounds a try that hangs while its worker lives; a dead worker is
 // noticed by the queue's heartbeat within a minute or so.
 
-/** Analysis of a started instance, up to its clips awaiting confirmation. */
+/** Analysis of a started run, up to its clips awaiting confirmation. */
 export const analyseJob = defineJob({
   name: 'analyse-job',
   payload: instancePayload,
@@ -32,9 +32,9 @@ export const analyseJob = defineJob({
     retryDelay: 10,
     retryBackoff: true,
     expireInSeconds: 4 * 60 * 60,
-    deadLetter: instanceGaveUpJob.name,
+    deadLetter: runGaveUpJob.name,
   },
-  ownerOf: ownerOfInstance,
+  ownerOf: ownerOfRun,
 });
 
 /** Final processing after Continue: every confirmed clip rendered. */
@@ -46,7 +46,7 @@ export const renderJob = defineJob({
     retryDelay: 10,
     retryBackoff: true,
     expireInSeconds: 6 * 60 * 60,
-    deadLetter: instanceGaveUpJob.name,
+    deadLetter: runGaveUpJob.name,
   },
-  ownerOf: ownerOfInstance,
+  ownerOf: ownerOfRun,
 });

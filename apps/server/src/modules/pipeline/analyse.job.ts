@@ -3,23 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_DRAW_SETTINGS, NEW_CLIP_STATE, completeDrawSettings } from '@roughcut/shared';
 import { handleJob } from '../../jobs/job.ts';
-import { deleteClipsOfInstance, insertClips } from '../edit/index.ts';
+import { deleteClipsOfRun, insertClips } from '../edit/index.ts';
 import { saveWaveform } from '../edit/index.ts';
 import { findTemplateById } from '../templates/index.ts';
 import { analyseJob } from '../edit/index.ts';
 import { analyseVideo } from '../../engine-adapter/engine.adapter.ts';
 import { pinnedVideo } from './pinned-video.ts';
-import { runInstanceStage } from './stage-runner.ts';
+import { runStage } from './stage-runner.ts';
 import { clearTranscriptChunks, transcriptChunkStore } from './transcript-chunks.storage.ts';
 
 /**
- * Analysis of a started instance: audio, transcription, phrases, gaps and clips, stored as clips
+ * Analysis of a started run: audio, transcription, phrases, gaps and clips, stored as clips
  * awaiting confirmation. Idempotent: a retry replaces the clips of an earlier try, and reuses the
  * transcription chunks it finished (kept in storage until the stage is over for good).
  */
 export const analyseHandler = handleJob(analyseJob, async ({ instanceId }, context) => {
   const { db, storage } = context;
-  await runInstanceStage('analyse', instanceId, context, async (run) => {
+  await runStage('analyse', instanceId, context, async (run) => {
     const { job, instance, log } = run;
     const video = await pinnedVideo(db, storage, instance);
     const template = job.templateId ? await findTemplateById(db, job.templateId) : undefined;
@@ -56,7 +56,7 @@ export const analyseHandler = handleJob(analyseJob, async ({ instanceId }, conte
         { type: 'await-confirmation' },
         { videoProbe: analysis.probe },
         async (tx) => {
-          await deleteClipsOfInstance(tx, instanceId);
+          await deleteClipsOfRun(tx, instanceId);
           await insertClips(
             tx,
             analysis.clips.map((clip) => ({

@@ -1,7 +1,7 @@
 import { and, eq, lt, or } from 'drizzle-orm';
 import { WORKER_STATES } from '@roughcut/shared';
 import { assets } from '../../db/tables/assets.schema.ts';
-import type { JobInstanceRow } from '../edit/index.ts';
+import type { RunRow } from '../edit/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jobInstances } from '../../db/tables/edit.schema.ts';
 
@@ -25,8 +25,8 @@ export async function failUpload(db: DbOrTx, assetId: string, reason: string): P
   return rows.length > 0;
 }
 
-/** Instances a worker stage owns (queued or running) whose last transition is older than `before`. */
-export async function instancesOwnedByWorkers(db: DbOrTx, before: Date): Promise<JobInstanceRow[]> {
+/** Runs a worker stage owns (queued or running) whose last transition is older than `before`. */
+export async function runsOwnedByWorkers(db: DbOrTx, before: Date): Promise<RunRow[]> {
   return db
     .select()
     .from(jobInstances)

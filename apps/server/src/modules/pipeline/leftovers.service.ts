@@ -1,5 +1,5 @@
 // What crashed processes leave behind, cleared at every start-up and every few minutes: temp files
-// of partial uploads and renders, uploads that will never finish, and instances whose queue job is
+// of partial uploads and renders, uploads that will never finish, and runs whose queue job is
 // gone (so the page would wait for ever).
 import type { FastifyBaseLogger } from 'fastify';
 import type { QueueLookup } from '../../jobs/job.ts';
@@ -7,19 +7,19 @@ import type { MediaStorage } from '../../storage/media-storage.ts';
 import { isOwnerGone, parseOwner } from '../../storage/process-owner.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { GAVE_UP_REASON, INTERRUPTED_UPLOAD_REASON, QUEUE_FAILED_REASON } from '../edit/index.ts';
-import { failUpload, instancesOwnedByWorkers, uploadsInFlight } from './leftovers.repository.ts';
-import { transitionInstanceRow } from '../edit/index.ts';
+import { failUpload, runsOwnedByWorkers, uploadsInFlight } from './leftovers.repository.ts';
+import { transitionRunRow } from '../edit/index.ts';
 
 /** An upload that wrote nothing for this long is dead, whichever machine received it. */
 export const STALE_UPLOAD_MS = 10 * 60 * 1000;
-/** A fresh instance's queue job is noted just after it is queued: leave it that long first. */
+/** A fresh run's queue job is noted just after it is queued: leave it that long first. */
 export const LOST_JOB_GRACE_MS = 2 * 60 * 1000;
 
 export type SweepDeps = {
   db: DbOrTx;
   storage: MediaStorage;
   log: FastifyBaseLogger;
-  /** Without it (a web-only start-up) the instances are left to the scheduled sweep. */
+  /** Without it (a web-only start-up) the runs are left to the scheduled sweep. */
   queue?: QueueLookup;
   now?: Date;
 };
@@ -40,15 +40,11 @@ export async function clearStaleUploads(db: DbOrTx, now: Date): Promise<number> 
   return cleared;
 }
 
-/** Instances left queued or processing while the queue holds no live job for them: failed. */
-export async function failLostInstances(
-  db: DbOrTx,
-  queue: QueueLookup,
-  now: Date,
-): Promise<number> {
+/** Runs left queued or processing while the queue holds no live job for them: failed. */
+export async function failLostRuns(db: DbOrTx, queue: QueueLookup, now: Date): Promise<number> {
   let failed = 0;
   const before = new Date(now.getTime() - LOST_JOB_GRACE_MS);
-  for (const instance of await instancesOwnedByWorkers(db, before)) {
+  for (const instance of await runsOwnedByWorkers(db, before)) {
     let reason: string | undefined;
     if (!instance.queueJobName || !instance.queueJobId) reason = QUEUE_FAILED_REASON;
     else {
@@ -56,7 +52,7 @@ export async function failLostInstances(
       if (state !== 'created' && state !== 'retry' && state !== 'active') reason = GAVE_UP_REASON;
     }
     if (reason === undefined) continue;
-    const done = await transitionInstanceRow(db, instance, { type: 'fail', reason }, now).catch(
+    const done = await transitionRunRow(db, instance, { type: 'fail', reason }, now).catch(
       () => undefined,
     );
     if (done) failed += 1;
@@ -69,7 +65,7 @@ export async function sweepLeftovers(deps: SweepDeps): Promise<SweepReport> {
   const report: SweepReport = {
     tempFiles: await deps.storage.sweepTemp(undefined, now.getTime()),
     uploads: await clearStaleUploads(deps.db, now),
-    instances: deps.queue ? await failLostInstances(deps.db, deps.queue, now) : 0,
+    instances: deps.queue ? await failLostRuns(deps.db, deps.queue, now) : 0,
   };
   if (report.tempFiles + report.uploads + report.instances > 0) {
     deps.log.info(report, 'cleared what stopped processes left behind');

@@ -16,13 +16,13 @@ import { talkingVideo } from '../../test/test-media.ts';
 import { caller, createJob, mp4Part, signUp, upload } from '../../test/video-edits.ts';
 import { assets } from '../../db/tables/assets.schema.ts';
 import { storageUsedBytes } from '../assets/storage-use.repository.ts';
-import { findInstance, insertInstance, updateJob } from '../edit/edit.repository.ts';
+import { findRun, insertRun, updateEdit } from '../edit/edit.repository.ts';
 import { autoJobs, jobInstances } from '../../db/tables/edit.schema.ts';
 import { GAVE_UP_REASON, INTERRUPTED_UPLOAD_REASON } from '../edit/failure-reasons.ts';
-import { instanceGaveUpHandler } from './run-gave-up.job.ts';
-import { STALE_UPLOAD_MS, clearStaleUploads, failLostInstances } from './leftovers.service.ts';
-import { transitionInstanceRow } from '../edit/lifecycle.repository.ts';
-import { runInstanceStage } from './stage-runner.ts';
+import { runGaveUpHandler } from './run-gave-up.job.ts';
+import { STALE_UPLOAD_MS, clearStaleUploads, failLostRuns } from './leftovers.service.ts';
+import { transitionRunRow } from '../edit/lifecycle.repository.ts';
+import { runStage } from './stage-runner.ts';
 
 describe.each(TEST_DATABASES)('the job lifecycle on %s', (kind) => {
   let t: TestApp;
@@ -44,7 +44,7 @@ describe.each(TEST_DATABASES)('the job lifecycle on %s', (kind) => {
     const call = caller(t, token);
     const job = await createJob(call, ['optimised-long-form']);
     const up = await upload(t, token, job.id, [mp4Part(talk)]);
-    const instance = await insertInstance(t.app.ctx.db, {
+    const instance = await insertRun(t.app.ctx.db, {
       autoJobId: job.id,
       status: 'pending',
       confirmed: false,
@@ -52,7 +52,7 @@ describe.each(TEST_DATABASES)('the job lifecycle on %s', (kind) => {
       videoProbe: null,
       now: new Date(),
     });
-    await updateJob(t.app.ctx.db, job.id, { latestJobInstanceId: instance.id }, new Date());
+    await updateEdit(t.app.ctx.db, job.id, { latestJobInstanceId: instance.id }, new Date());
     return { token, call, job, instance };
   }
 
@@ -76,22 +76,20 @@ describe.each(TEST_DATABASES)('the job lifecycle on %s', (kind) => {
     const { instance } = await pendingInstance();
     const db = t.app.ctx.db;
     const now = new Date();
-    const began = await transitionInstanceRow(db, instance, { type: 'begin-processing' }, now);
+    const began = await transitionRunRow(db, instance, { type: 'begin-processing' }, now);
     expect(began).toMatchObject({ status: 'processing', confirmed: false });
     // A second writer that read the same pending row (a repeated queue message) loses.
-    expect(await transitionInstanceRow(db, instance, { type: 'begin-processing' }, now)).toBe(
+    expect(await transitionRunRow(db, instance, { type: 'begin-processing' }, now)).toBe(undefined);
+    // A user's Cancel and the worker's result race: whichever comes second changes nothing.
+    const cancelled = await transitionRunRow(db, began ?? instance, { type: 'cancel' }, now);
+    expect(cancelled?.status).toBe('cancelled');
+    expect(await transitionRunRow(db, began ?? instance, { type: 'await-confirmation' }, now)).toBe(
       undefined,
     );
-    // A user's Cancel and the worker's result race: whichever comes second changes nothing.
-    const cancelled = await transitionInstanceRow(db, began ?? instance, { type: 'cancel' }, now);
-    expect(cancelled?.status).toBe('cancelled');
-    expect(
-      await transitionInstanceRow(db, began ?? instance, { type: 'await-confirmation' }, now),
-    ).toBe(undefined);
-    expect((await findInstance(db, instance.id))?.status).toBe('cancelled');
+    expect((await findRun(db, instance.id))?.status).toBe('cancelled');
     // Moves the table does not have are refused before anything is written.
     await expect(
-      transitionInstanceRow(db, cancelled ?? instance, { type: 'finish' }, now),
+      transitionRunRow(db, cancelled ?? instance, { type: 'finish' }, now),
     ).rejects.toBeInstanceOf(JobStateError);
   });
 
@@ -105,40 +103,35 @@ describe.each(TEST_DATABASES)('the job lifecycle on %s', (kind) => {
     };
     // First try: a crash-like failure with tries left goes back to the queue; nothing is failed.
     await expect(
-      runInstanceStage('analyse', instance.id, context({ retryCount: 0, retryLimit: 2 }), work),
+      runStage('analyse', instance.id, context({ retryCount: 0, retryLimit: 2 }), work),
     ).rejects.toThrow('SIGKILL');
-    expect(await findInstance(t.app.ctx.db, instance.id)).toMatchObject({
+    expect(await findRun(t.app.ctx.db, instance.id)).toMatchObject({
       status: 'processing',
       failureReason: null,
     });
     // The last try resumes the processing instance, and its failure is the user's reason.
-    await runInstanceStage('analyse', instance.id, context({ retryCount: 2, retryLimit: 2 }), work);
+    await runStage('analyse', instance.id, context({ retryCount: 2, retryLimit: 2 }), work);
     expect(seen).toEqual([
       { resumed: false, status: 'processing' },
       { resumed: true, status: 'processing' },
     ]);
-    expect(await findInstance(t.app.ctx.db, instance.id)).toMatchObject({
+    expect(await findRun(t.app.ctx.db, instance.id)).toMatchObject({
       status: 'failed',
       failureReason: 'ffmpeg was killed by SIGKILL',
     });
     // A failed instance is nobody's to run: the render stage does not touch it either.
-    await runInstanceStage('render', instance.id, context(), work);
-    await runInstanceStage('analyse', instance.id, context(), work);
+    await runStage('render', instance.id, context(), work);
+    await runStage('analyse', instance.id, context(), work);
     expect(seen).toHaveLength(2);
   });
 
   it('fails at once on an error another try would meet again', async () => {
     const { instance } = await pendingInstance();
-    await runInstanceStage(
-      'analyse',
-      instance.id,
-      context({ retryCount: 0, retryLimit: 2 }),
-      async () => {
-        await Promise.resolve();
-        throw new EngineError('language_unavailable', 'No speech model for "su" is installed.');
-      },
-    );
-    expect(await findInstance(t.app.ctx.db, instance.id)).toMatchObject({
+    await runStage('analyse', instance.id, context({ retryCount: 0, retryLimit: 2 }), async () => {
+      await Promise.resolve();
+      throw new EngineError('language_unavailable', 'No speech model for "su" is installed.');
+    });
+    expect(await findRun(t.app.ctx.db, instance.id)).toMatchObject({
       status: 'failed',
       failureReason: 'No speech model for "su" is installed.',
     });
@@ -146,7 +139,7 @@ describe.each(TEST_DATABASES)('the job lifecycle on %s', (kind) => {
 
   it('stops without failing when the user cancels mid-stage', async () => {
     const { call, job, instance } = await pendingInstance();
-    await runInstanceStage('analyse', instance.id, context(), async (run) => {
+    await runStage('analyse', instance.id, context(), async (run) => {
       expect((await call('POST', apiPaths.autojobCancel(job.id))).statusCode).toBe(200);
       await new Promise<void>((resolve) => {
         if (run.signal.aborted) resolve();
@@ -154,7 +147,7 @@ describe.each(TEST_DATABASES)('the job lifecycle on %s', (kind) => {
       });
       throw run.signal.reason;
     });
-    expect(await findInstance(t.app.ctx.db, instance.id)).toMatchObject({
+    expect(await findRun(t.app.ctx.db, instance.id)).toMatchObject({
       status: 'cancelled',
       failureReason: null,
     });
@@ -163,27 +156,27 @@ describe.each(TEST_DATABASES)('the job lifecycle on %s', (kind) => {
   it('fails an instance the queue gave up on, and one whose queue job is gone', async () => {
     const db = t.app.ctx.db;
     const first = await pendingInstance();
-    await transitionInstanceRow(db, first.instance, { type: 'begin-processing' }, new Date());
-    await instanceGaveUpHandler.handle({ instanceId: first.instance.id }, context());
-    expect(await findInstance(db, first.instance.id)).toMatchObject({
+    await transitionRunRow(db, first.instance, { type: 'begin-processing' }, new Date());
+    await runGaveUpHandler.handle({ instanceId: first.instance.id }, context());
+    expect(await findRun(db, first.instance.id)).toMatchObject({
       status: 'failed',
       failureReason: GAVE_UP_REASON,
     });
 
     const second = await pendingInstance();
-    const queueJobId = await t.app.ctx.queue.send(instanceGaveUpHandler, {
+    const queueJobId = await t.app.ctx.queue.send(runGaveUpHandler, {
       instanceId: 'nothing-here',
     });
-    await t.app.ctx.queue.cancel(instanceGaveUpHandler.name, queueJobId);
+    await t.app.ctx.queue.cancel(runGaveUpHandler.name, queueJobId);
     await db
       .update(jobInstances)
-      .set({ queueJobName: instanceGaveUpHandler.name, queueJobId })
+      .set({ queueJobName: runGaveUpHandler.name, queueJobId })
       .where(eq(jobInstances.id, second.instance.id));
     // Within the grace period a fresh instance is left alone; after it, it is failed.
-    expect(await failLostInstances(db, t.app.ctx.queue, new Date())).toBe(0);
+    expect(await failLostRuns(db, t.app.ctx.queue, new Date())).toBe(0);
     const later = new Date(Date.now() + 10 * 60 * 1000);
-    expect(await failLostInstances(db, t.app.ctx.queue, later)).toBeGreaterThanOrEqual(1);
-    expect(await findInstance(db, second.instance.id)).toMatchObject({
+    expect(await failLostRuns(db, t.app.ctx.queue, later)).toBeGreaterThanOrEqual(1);
+    expect(await findRun(db, second.instance.id)).toMatchObject({
       status: 'failed',
       failureReason: GAVE_UP_REASON,
     });

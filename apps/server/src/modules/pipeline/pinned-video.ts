@@ -1,28 +1,28 @@
 import { JobStateError } from '@roughcut/shared';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { findAssetOfJob } from '../assets/index.ts';
+import { findAssetOfEdit } from '../assets/index.ts';
 import type { AssetRow } from '../assets/index.ts';
 import { findCurrentVideo } from '../assets/index.ts';
-import type { JobInstanceRow } from '../edit/index.ts';
+import type { RunRow } from '../edit/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 export const PINNED_VIDEO_MISSING =
   'The video this edit started with is no longer there. Please upload it again and start the edit.';
 
 /**
- * The video the instance pinned at Start, with the absolute path of its file. Throws the user's
+ * The video the run pinned at Start, with the absolute path of its file. Throws the user's
  * reason when it is gone (it cannot be replaced while the edit runs, so that is a lost file).
  */
 export async function pinnedVideo(
   db: DbOrTx,
   storage: MediaStorage,
-  instance: Pick<JobInstanceRow, 'autoJobId' | 'videoAssetId'>,
+  instance: Pick<RunRow, 'autoJobId' | 'videoAssetId'>,
 ): Promise<{ asset: AssetRow; path: string }> {
-  // NOTE: an instance started before videos were pinned takes the job's current one.
+  // NOTE: a run started before videos were pinned takes the job's current one.
   const asset =
     instance.videoAssetId === null
       ? await findCurrentVideo(db, instance.autoJobId)
-      : await findAssetOfJob(db, instance.autoJobId, instance.videoAssetId);
+      : await findAssetOfEdit(db, instance.autoJobId, instance.videoAssetId);
   if (!asset || asset.status !== 'uploaded' || !asset.storageKey)
     throw new JobStateError('video-missing', PINNED_VIDEO_MISSING);
   if (!(await storage.exists(asset.storageKey)))

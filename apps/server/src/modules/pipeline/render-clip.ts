@@ -5,9 +5,7 @@ import type { ProbeResult } from '@roughcut/engine';
 import type { JobContext } from '../../jobs/job.ts';
 import { jobAssetKey } from '../../storage/storage-keys.ts';
 import { deleteAssets, editedAssetsOfClip, insertAsset, updateAsset } from '../assets/index.ts';
-import { clipPlan } from '../edit/index.ts';
-import type { ClipRow } from '../edit/index.ts';
-import type { AutoJobRow } from '../edit/index.ts';
+import type { EditRow, ClipPlan, ClipRow } from '../edit/index.ts';
 import { renderClip } from '../../engine-adapter/engine.adapter.ts';
 import { transitionClipRow } from '../edit/index.ts';
 
@@ -43,15 +41,16 @@ export async function alreadyRendered(context: JobContext, clip: ClipRow): Promi
 export type RenderSource = { videoPath: string; probe: ProbeResult };
 
 /**
- * Renders the clip, then: (1) its new asset row is written, not yet uploaded; (2) the file is
+ * Renders the clip's plan (made once by the render job), then: (1) its new asset row is written, not yet uploaded; (2) the file is
  * moved into place; (3) files of earlier tries are deleted; (4) one transaction drops their rows,
  * marks the new asset uploaded and the clip finished. A retry after a crash anywhere deletes
  * whatever an earlier try left for the clip (rows and files) and renders it again.
  */
 export async function renderOneClip(
   context: JobContext,
-  job: AutoJobRow,
+  job: EditRow,
   clip: ClipRow,
+  plan: ClipPlan,
   source: RenderSource,
   signal: AbortSignal,
   onProgress: (fraction: number) => void,
@@ -59,7 +58,6 @@ export async function renderOneClip(
   const { db, storage } = context;
   const began = await transitionClipRow(db, clip, { type: 'begin-render' });
   if (!began) throw new Error(`clip ${clip.id} changed before its render began`);
-  const plan = clipPlan(clip);
   const temp = await storage.createTempFile('.mp4');
   const script = await storage.createTempFile('.ass');
   // NOTE: what this try stored, removed again when it fails (a crash leaves it to the next try).
@@ -68,18 +66,7 @@ export async function renderOneClip(
     await renderClip({
       ...source,
       outPath: temp.path,
-      clip: {
-        title: clip.title,
-        description: clip.description,
-        engagementScore: clip.engagementScore,
-        isLongForm: clip.isLongForm,
-        start: plan.window.start,
-        end: plan.window.end,
-        // NOTE: the phrases to burn: edited text, deleted ones gone ('' ones burn nothing).
-        segments: plan.segments,
-      },
-      removeGaps: plan.gaps,
-      subtitles: plan.subtitles,
+      plan,
       ...(plan.subtitles ? { subtitlesOutPath: script.path } : {}),
       signal,
       onProgress,

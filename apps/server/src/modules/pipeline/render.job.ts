@@ -3,45 +3,47 @@ import { JobStateError, toFailureReason } from '@roughcut/shared';
 import { handleJob } from '../../jobs/job.ts';
 import { isRetryable } from '../../jobs/job-runner.ts';
 import { clipPlan } from '../edit/index.ts';
-import { listClipsOfInstance } from '../edit/index.ts';
+import { listClipsOfRun } from '../edit/index.ts';
 import type { ClipRow } from '../edit/index.ts';
-import { setInstanceProbe } from '../edit/index.ts';
+import { setRunProbe } from '../edit/index.ts';
 import { renderJob } from '../edit/index.ts';
 import { probeForRender } from '../../engine-adapter/engine.adapter.ts';
 import { transitionClipRow } from '../edit/index.ts';
 import { pinnedVideo } from './pinned-video.ts';
 import { alreadyRendered, renderOneClip } from './render-clip.ts';
-import { runInstanceStage } from './stage-runner.ts';
+import { runStage } from './stage-runner.ts';
 
 export { editedVideoName, subtitlesKeyOf } from './render-clip.ts';
 
 const spanLength = (spans: readonly Span[]): number =>
   spans.reduce((sum, s) => sum + (s.end - s.start), 0);
 
-/** The finished instance's note when some clips could not be made. */
+/** The finished run's note when some clips could not be made. */
 export const someClipsFailedNote = (failed: number, total: number, reason: string): string =>
   `${failed} of ${total} videos could not be made: ${reason}`;
 
 /**
  * Final processing after Continue: renders every confirmed clip into an edited_video asset, then
- * the instance is finished. Idempotent: clips already rendered (finished with their file) are
+ * the run is finished. Idempotent: clips already rendered (finished with their file) are
  * skipped on a retry. One clip that cannot be made is marked failed with its reason and the others
- * are still made; only when none can be made does the instance fail.
+ * are still made; only when none can be made does the run fail.
  */
 export const renderHandler = handleJob(renderJob, async ({ instanceId }, context) => {
   const { db, storage } = context;
-  await runInstanceStage('render', instanceId, context, async (run) => {
+  await runStage('render', instanceId, context, async (run) => {
     const { job, instance, log } = run;
     const video = await pinnedVideo(db, storage, instance);
     let probe = instance.videoProbe;
     if (!probe?.keyframes) {
       // NOTE: pinned so a retry does not probe again (the analysis normally pinned it already).
       probe = await probeForRender(video.path, run.signal);
-      await setInstanceProbe(db, instanceId, probe);
+      await setRunProbe(db, instanceId, probe);
     }
     const source = { videoPath: video.path, probe };
-    const clips = (await listClipsOfInstance(db, instanceId)).filter((c) => c.confirmed);
-    const lengths = clips.map((c) => spanLength(clipPlan(c).keptSpans));
+    const clips = (await listClipsOfRun(db, instanceId)).filter((c) => c.confirmed);
+    // NOTE: each clip's plan (and its kept spans) is made here once and is what the engine renders.
+    const plans = clips.map((c) => clipPlan(c));
+    const lengths = plans.map((p) => spanLength(p.keptSpans));
     const total = Math.max(
       1e-6,
       lengths.reduce((a, b) => a + b, 0),
@@ -50,11 +52,12 @@ export const renderHandler = handleJob(renderJob, async ({ instanceId }, context
     let done = 0;
     for (const [i, clip] of clips.entries()) {
       const length = lengths[i] ?? 0;
+      const plan = plans[i];
       if (clip.status === 'failed') {
         failures.push({ clip, reason: clip.failureReason ?? toFailureReason(undefined) });
-      } else if (!(await alreadyRendered(context, clip))) {
+      } else if (plan && !(await alreadyRendered(context, clip))) {
         try {
-          await renderOneClip(context, job, clip, source, run.signal, (f) =>
+          await renderOneClip(context, job, clip, plan, source, run.signal, (f) =>
             run.progress((done + f * length) / total),
           );
         } catch (error) {

@@ -1,17 +1,14 @@
 import { handleJob } from '../../jobs/job.ts';
-import { instanceGaveUpJob } from '../edit/index.ts';
+import { runGaveUpJob } from '../edit/index.ts';
 import { GAVE_UP_REASON } from '../edit/index.ts';
-import { failInstance } from './stage-runner.ts';
+import { failRun } from './stage-runner.ts';
 
 /**
  * The queue gave up on an analyse or render job (every try died or failed without marking the
- * instance): the instance, still processing, is failed with a reason, so the page stops waiting.
+ * run): the run, still processing, is failed with a reason, so the page stops waiting.
  */
-export const instanceGaveUpHandler = handleJob(
-  instanceGaveUpJob,
-  async ({ instanceId }, { db, log }) => {
-    if (await failInstance(db, instanceId, GAVE_UP_REASON)) {
-      log.warn({ instanceId }, 'the queue gave up on the instance; it is marked failed');
-    }
-  },
-);
+export const runGaveUpHandler = handleJob(runGaveUpJob, async ({ instanceId }, { db, log }) => {
+  if (await failRun(db, instanceId, GAVE_UP_REASON)) {
+    log.warn({ instanceId }, 'the queue gave up on the instance; it is marked failed');
+  }
+});

@@ -1,40 +1,40 @@
 import type { InstanceState } from '@roughcut/shared';
 import type { Db } from '../../db/client.ts';
-import { readInstanceStatus } from '../edit/index.ts';
+import { readRunStatus } from '../edit/index.ts';
 
 export const WATCH_INTERVAL_MS = 1000;
 
-export class InstanceStoppedError extends Error {
+export class RunStoppedError extends Error {
   constructor() {
     super('The edit was cancelled or deleted while it ran.');
-    this.name = 'InstanceStoppedError';
+    this.name = 'RunStoppedError';
   }
 }
 
-export type InstanceWatch = {
-  /** Aborts when the instance leaves its state (Cancel, Delete) or pg-boss drops the job. */
+export type RunWatch = {
+  /** Aborts when the run leaves its state (Cancel, Delete) or pg-boss drops the job. */
   signal: AbortSignal;
-  /** True when the abort came from the instance (cancelled or deleted), not from the queue. */
+  /** True when the abort came from the run (cancelled or deleted), not from the queue. */
   stoppedByUser(): boolean;
   stop(): void;
 };
 
 /**
- * Polls the instance every second while a worker runs it, so a Cancel made on any web process
+ * Polls the run every second while a worker runs it, so a Cancel made on any web process
  * stops the engine's ffmpeg and transcription within about a second.
  */
-export function watchInstance(
+export function watchRun(
   db: Db,
   instanceId: string,
   expected: InstanceState,
   queueSignal: AbortSignal,
   intervalMs = WATCH_INTERVAL_MS,
-): InstanceWatch {
+): RunWatch {
   const controller = new AbortController();
   let stopped = false;
   let byUser = false;
   const check = async (): Promise<void> => {
-    const current = await readInstanceStatus(db, instanceId);
+    const current = await readRunStatus(db, instanceId);
     if (stopped) return;
     if (
       !current ||
@@ -42,7 +42,7 @@ export function watchInstance(
       current.confirmed !== expected.confirmed
     ) {
       byUser = true;
-      controller.abort(new InstanceStoppedError());
+      controller.abort(new RunStoppedError());
     }
   };
   const timer = setInterval(() => {

@@ -1,37 +1,37 @@
-// The one skeleton of an instance's worker stage (analysis, render): claim the instance through
+// The one skeleton of a run's worker stage (analysis, render): claim the run through
 // the lifecycle, watch it for Cancel, report progress, and on failure either hand the job back to
-// the queue for a retry or fail the instance with a reason the user can read.
+// the queue for a retry or fail the run with a reason the user can read.
 import type { FastifyBaseLogger } from 'fastify';
 import type { InstanceEvent, InstanceStage } from '@roughcut/shared';
 import { JobStateError, stageOf, toFailureReason } from '@roughcut/shared';
 import type { JobAttempt, JobContext } from '../../jobs/job.ts';
 import { isLastAttempt } from '../../jobs/job.ts';
 import { isRetryable } from '../../jobs/job-runner.ts';
-import { findInstance, findJobById, setInstanceProgress } from '../edit/index.ts';
-import type { AutoJobRow, JobInstanceRow } from '../edit/index.ts';
+import { findRun, findEdit, setRunProgress } from '../edit/index.ts';
+import type { EditRow, RunRow } from '../edit/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { InstanceStoppedError, throttledProgress, watchInstance } from './run-watch.ts';
-import type { InstanceExtras } from '../edit/index.ts';
-import { transitionInstanceRow } from '../edit/index.ts';
+import { RunStoppedError, throttledProgress, watchRun } from './run-watch.ts';
+import type { RunExtras } from '../edit/index.ts';
+import { transitionRunRow } from '../edit/index.ts';
 
 export type StageRun = {
-  job: AutoJobRow;
-  /** The instance as claimed (status processing). */
-  instance: JobInstanceRow;
+  job: EditRow;
+  /** The run as claimed (status processing). */
+  instance: RunRow;
   /** Aborts on Cancel or Delete (within about a second) and when the queue takes the job back. */
   signal: AbortSignal;
   progress(fraction: number): void;
   log: FastifyBaseLogger;
   attempt: JobAttempt | undefined;
-  /** True when an earlier try of this stage got the instance this far (a retry after a crash). */
+  /** True when an earlier try of this stage got the run this far (a retry after a crash). */
   resumed: boolean;
   /**
    * Stores the stage's results (`store`) and applies its closing event, in one transaction.
-   * Throws InstanceStoppedError when the instance moved meanwhile (cancelled), which rolls back.
+   * Throws RunStoppedError when the run moved meanwhile (cancelled), which rolls back.
    */
   close(
     event: InstanceEvent,
-    extras?: InstanceExtras,
+    extras?: RunExtras,
     store?: (tx: DbOrTx) => Promise<void>,
   ): Promise<void>;
   /** Whether a failure now is the stage's last try (no retry would follow). */
@@ -41,7 +41,7 @@ export type StageRun = {
 };
 
 /**
- * Claims the instance for `stage`: a queued one begins processing; one already processing in this
+ * Claims the run for `stage`: a queued one begins processing; one already processing in this
  * stage was left by a try that died (its worker was killed) and is resumed. Anything else is not
  * this job's to run (cancelled, finished, a repeated message): undefined.
  */
@@ -49,17 +49,13 @@ async function claim(
   db: DbOrTx,
   instanceId: string,
   stage: InstanceStage,
-): Promise<{ instance: JobInstanceRow; resumed: boolean } | undefined> {
-  const instance = await findInstance(db, instanceId);
+): Promise<{ instance: RunRow; resumed: boolean } | undefined> {
+  const instance = await findRun(db, instanceId);
   if (!instance || stageOf(instance) !== stage) return undefined;
   if (instance.status === 'processing') return { instance, resumed: true };
-  const began = await transitionInstanceRow(
-    db,
-    instance,
-    { type: 'begin-processing' },
-    new Date(),
-    { progress: 0 },
-  ).catch((error: unknown) => {
+  const began = await transitionRunRow(db, instance, { type: 'begin-processing' }, new Date(), {
+    progress: 0,
+  }).catch((error: unknown) => {
     if (error instanceof JobStateError) return undefined;
     throw error;
   });
@@ -67,32 +63,25 @@ async function claim(
 }
 
 /**
- * Fails the instance with the reason while a worker stage owns it (queued or processing); false
+ * Fails the run with the reason while a worker stage owns it (queued or processing); false
  * when it is past that (finished, cancelled) or moved meanwhile.
  */
-export async function failInstance(
-  db: DbOrTx,
-  instanceId: string,
-  reason: string,
-): Promise<boolean> {
-  const instance = await findInstance(db, instanceId);
+export async function failRun(db: DbOrTx, instanceId: string, reason: string): Promise<boolean> {
+  const instance = await findRun(db, instanceId);
   if (!instance || stageOf(instance) === null) return false;
-  const failed = await transitionInstanceRow(
-    db,
-    instance,
-    { type: 'fail', reason },
-    new Date(),
-  ).catch(() => undefined);
+  const failed = await transitionRunRow(db, instance, { type: 'fail', reason }, new Date()).catch(
+    () => undefined,
+  );
   return failed !== undefined;
 }
 
-/** The instance is still in the state this stage claimed (not cancelled, deleted or moved on). */
-async function stillOwned(db: DbOrTx, claimed: JobInstanceRow): Promise<boolean> {
-  const now = await findInstance(db, claimed.id).catch(() => claimed);
+/** The run is still in the state this stage claimed (not cancelled, deleted or moved on). */
+async function stillOwned(db: DbOrTx, claimed: RunRow): Promise<boolean> {
+  const now = await findRun(db, claimed.id).catch(() => claimed);
   return now?.status === claimed.status && now.confirmed === claimed.confirmed;
 }
 
-export async function runInstanceStage(
+export async function runStage(
   stage: InstanceStage,
   instanceId: string,
   context: JobContext,
@@ -107,10 +96,10 @@ export async function runInstanceStage(
   }
   const { instance, resumed } = claimed;
   if (resumed) log.info('resuming a stage an earlier try left unfinished');
-  const found = await findJobById(db, instance.autoJobId);
+  const found = await findEdit(db, instance.autoJobId);
   if (!found) return;
-  const watch = watchInstance(db, instanceId, instance, queueSignal);
-  const progress = throttledProgress((f) => setInstanceProgress(db, instanceId, f));
+  const watch = watchRun(db, instanceId, instance, queueSignal);
+  const progress = throttledProgress((f) => setRunProgress(db, instanceId, f));
   const lastTry = () => isLastAttempt(context.attempt);
   const cleanups: (() => Promise<void>)[] = [];
   let retried = false;
@@ -132,32 +121,32 @@ export async function runInstanceStage(
         await progress.flush();
         await db.transaction(async (tx) => {
           await store?.(tx);
-          const closed = await transitionInstanceRow(tx, instance, event, new Date(), {
+          const closed = await transitionRunRow(tx, instance, event, new Date(), {
             progress: 1,
             ...extras,
           });
-          if (!closed) throw new InstanceStoppedError();
+          if (!closed) throw new RunStoppedError();
         });
       },
     });
   } catch (error) {
     if (
       watch.stoppedByUser() ||
-      error instanceof InstanceStoppedError ||
+      error instanceof RunStoppedError ||
       !(await stillOwned(db, instance))
     ) {
       log.info('stopped: the edit was cancelled or deleted');
       return;
     }
     // NOTE: when the queue took the job back (heartbeat lapsed, worker stopping) or another try
-    // may succeed, the instance stays processing and the next try resumes it.
+    // may succeed, the run stays processing and the next try resumes it.
     if (queueSignal.aborted || (isRetryable(error) && !lastTry())) {
       retried = true;
       log.warn({ err: error }, 'stage failed; handing it back to the queue for another try');
       throw error;
     }
     log.warn({ err: error }, 'stage failed');
-    await failInstance(db, instanceId, toFailureReason(error));
+    await failRun(db, instanceId, toFailureReason(error));
   } finally {
     watch.stop();
     await progress.flush();

@@ -1,4 +1,4 @@
-// The words of finished transcription chunks, kept in storage while an instance is analysed, so a
+// The words of finished transcription chunks, kept in storage while a run is analysed, so a
 // try that follows a crash (or a worker killed mid-analysis, on any machine) hears only the rest.
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { assertStorageKey, jobPrefix } from '../../storage/storage-keys.ts';
 
 const storedWords = z.array(wordSchema);
 
-/** The folder of an instance's transcription chunks (deleted with the job). */
+/** The folder of a run's transcription chunks (deleted with the job). */
 export const transcriptChunksPrefix = (jobId: string, instanceId: string): string =>
   `${jobPrefix(jobId)}/work/${instanceId}/transcript`;
 

@@ -28,7 +28,7 @@ type Props = {
 export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }: Props) {
   const navigate = useNavigate();
   const edits = useClipEdits(clip);
-  const { confirming, confirm } = useConfirmClip(instance, clip.id, CONFIRM_FAILED_FALLBACK);
+  const { confirming, confirm } = useConfirmClip(instance, clip, CONFIRM_FAILED_FALLBACK);
   const jobPath = appPaths.job(instance.jobId);
 
   const submit = async () => {

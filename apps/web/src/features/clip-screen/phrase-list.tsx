@@ -9,7 +9,7 @@ import {
   formatTolerancePercent,
   invalidPhrasesLabel,
 } from '@roughcut/shared';
-import type { Phrase } from '@roughcut/shared';
+import type { ReviewPhrase } from '@roughcut/shared';
 import { useEffect, useRef, useState } from 'react';
 import { PHRASE_ROW_HEIGHT, PhraseRow } from './phrase-row.tsx';
 import type { PhraseActions } from './use-clip-edits.ts';
@@ -19,7 +19,7 @@ export const PHRASE_LIST_MAX_HEIGHT = 1000;
 const OVERSCAN_ROWS = 6;
 
 type Props = {
-  phrases: readonly Phrase[];
+  phrases: readonly ReviewPhrase[];
   tolerance: number;
   playingId: string | undefined;
   selectedId: string | undefined;
@@ -27,7 +27,7 @@ type Props = {
   follow: boolean;
   editable: boolean;
   actions: PhraseActions;
-  onSelect: (phrase: Phrase, seek: boolean) => void;
+  onSelect: (phrase: ReviewPhrase, seek: boolean) => void;
   onTolerance: (tolerance: number) => void;
 };
 

@@ -15,7 +15,7 @@ import {
   showsTickButton,
   wordsBelowTolerance,
 } from '@roughcut/shared';
-import type { Phrase } from '@roughcut/shared';
+import type { ReviewPhrase } from '@roughcut/shared';
 import { memo } from 'react';
 import type { PhraseActions } from './use-clip-edits.ts';
 
@@ -23,7 +23,7 @@ import type { PhraseActions } from './use-clip-edits.ts';
 export const PHRASE_ROW_HEIGHT = 92;
 
 type Props = {
-  phrase: Phrase;
+  phrase: ReviewPhrase;
   index: number;
   top: number;
   tolerance: number;
@@ -32,7 +32,7 @@ type Props = {
   selected: boolean;
   editable: boolean;
   actions: PhraseActions;
-  onSelect: (phrase: Phrase, seek: boolean) => void;
+  onSelect: (phrase: ReviewPhrase, seek: boolean) => void;
 };
 
 const MARKER_COLOURS = { blue: '#2563eb', red: '#dc2626' } as const;
@@ -41,7 +41,7 @@ const MARKER_COLOURS = { blue: '#2563eb', red: '#dc2626' } as const;
  * Why a phrase needs a look: its text at the length its time can carry (typing stops there), or
  * unsure words until the user typed over it or ticked it.
  */
-const hintOf = (phrase: Phrase, tolerance: number): string | null => {
+const hintOf = (phrase: ReviewPhrase, tolerance: number): string | null => {
   const limit = phraseTextLimit(phrase);
   if (phrase.phrase.length >= limit) {
     return `At most ${limit} characters for ${formatSeconds(phrase.end - phrase.start)} s of speech`;

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { Clip, DrawSettings, Phrase } from '@roughcut/shared';
+import type { Clip, DrawSettings, ReviewPhrase } from '@roughcut/shared';
 import { buildAss } from '@roughcut/engine/subtitles';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { previewFrameSize } from '../../playback/preview-playback.ts';
@@ -20,7 +20,7 @@ type Props = {
   src: string | undefined;
   loading: boolean;
   playback: GapPlayback;
-  phrases: readonly Phrase[];
+  phrases: readonly ReviewPhrase[];
   drawSettings: DrawSettings;
   height: number;
 };

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { PREVIEW_HEIGHT_PX, phraseAtTime } from '@roughcut/shared';
-import type { Clip, DrawSettings, Phrase } from '@roughcut/shared';
+import type { Clip, DrawSettings, ReviewPhrase } from '@roughcut/shared';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { playbackPlan } from '../../playback/gap-playback.ts';
 import { useEditorKeys } from '../../playback/use-editor-keys.ts';
@@ -31,7 +31,7 @@ type Props = {
   editable: boolean;
   /** The gaps the preview skips: the render's cut for the current confirmation state. */
   cut: PreviewCut;
-  phrases: readonly Phrase[];
+  phrases: readonly ReviewPhrase[];
   tolerance: number;
   drawSettings: DrawSettings;
   phraseActions: PhraseActions;
@@ -78,7 +78,7 @@ export function SubtitlesStep(props: Props) {
   );
 
   const select = useCallback(
-    (phrase: Phrase, andSeek: boolean) => {
+    (phrase: ReviewPhrase, andSeek: boolean) => {
       setSelectedId(phrase.id);
       if (andSeek) seek(phrase.start);
     },

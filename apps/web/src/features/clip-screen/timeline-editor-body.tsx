@@ -4,12 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { confirmClipRequestSchemaFor, isClipEditable } from '@roughcut/shared';
+import { isClipEditable } from '@roughcut/shared';
 import type { Clip, GapEditState } from '@roughcut/shared';
 import { useState } from 'react';
 import type { InstanceRef } from '../../api/clips.api.ts';
 import { useClipWaveform } from '../../api/clips.queries.ts';
-import { showAlert } from '../../app/show-alert.ts';
 import { GapEditor } from './gap-editor.tsx';
 import { initialGapEditState, timelineDescription } from './timeline.rules.ts';
 import { useConfirmClip } from './use-confirm-clip.ts';
@@ -36,19 +35,13 @@ export function TimelineEditorBody({ clip, instance, videoUrl }: Props) {
   const [state, setState] = useState<GapEditState>(() =>
     initialGapEditState(clip.gaps, clip.detected_gaps),
   );
-  const { confirming: saving, confirm } = useConfirmClip(instance, clip.id, SAVE_FAILED_FALLBACK);
+  const { confirming: saving, confirm } = useConfirmClip(instance, clip, SAVE_FAILED_FALLBACK);
   const waveform = useClipWaveform({ ...instance, clipId: clip.id });
   const editable = isClipEditable(clip) && !saving;
   const lines = timelineDescription(state.gaps, clip.end - clip.start);
 
   const save = async () => {
-    const payload = { cut: state.gaps.map(({ id, start, end }) => ({ id, start, end })) };
-    const checked = confirmClipRequestSchemaFor(clip).safeParse(payload);
-    if (!checked.success) {
-      showAlert(checked.error.issues[0]?.message ?? SAVE_FAILED_FALLBACK);
-      return;
-    }
-    await confirm(payload);
+    await confirm({ cut: state.gaps.map(({ id, start, end }) => ({ id, start, end })) });
   };
 
   return (

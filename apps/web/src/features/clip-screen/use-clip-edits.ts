@@ -10,7 +10,13 @@ import {
   tickPhrase,
   toggleConfirmedStep,
 } from '@roughcut/shared';
-import type { Clip, ClipEditStep, DrawSettings, GapEditState, Phrase } from '@roughcut/shared';
+import type {
+  Clip,
+  ClipEditStep,
+  DrawSettings,
+  GapEditState,
+  ReviewPhrase,
+} from '@roughcut/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { initialGapEditState } from './timeline.rules.ts';
 
@@ -24,7 +30,7 @@ export type ClipEdits = {
   selectedStep: ClipEditStep;
   confirmedSteps: ClipEditStep[];
   gapState: GapEditState;
-  phrases: Phrase[];
+  phrases: ReviewPhrase[];
   tolerance: number;
   drawSettings: DrawSettings;
   selectStep: (step: ClipEditStep) => void;
@@ -49,7 +55,7 @@ export function useClipEdits(clip: Clip): ClipEdits {
     initialGapEditState(clip.gaps, clip.detected_gaps),
   );
   const [tolerance, setToleranceValue] = useState(DEFAULT_CONFIDENCE_TOLERANCE);
-  const [phrases, setPhrases] = useState<Phrase[]>(() =>
+  const [phrases, setPhrases] = useState<ReviewPhrase[]>(() =>
     markInitialValidity(phrasesFromSegments(clip.segments), DEFAULT_CONFIDENCE_TOLERANCE),
   );
   const [drawSettings, setDrawSettings] = useState<DrawSettings>(() => ({

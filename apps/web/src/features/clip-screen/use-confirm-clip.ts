@@ -1,5 +1,5 @@
-import { appPaths } from '@roughcut/shared';
-import type { ConfirmClipRequest } from '@roughcut/shared';
+import { appPaths, confirmClipRequestSchemaFor } from '@roughcut/shared';
+import type { ClipWindow, ConfirmClipRequest } from '@roughcut/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,19 +10,29 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { showAlert } from '../../app/show-alert.ts';
 
 /**
- * Submit on the clip screen and Save on the timeline editor: confirms the clip, and on success
- * refreshes the job's clips and returns to the job page; a refused confirm alerts why (else
- * `failedFallback`) and keeps the user's edits on screen.
+ * Submit on the clip screen and Save on the timeline editor: checks the body against the clip's
+ * window with the shared schema (the one check on this side: a bad body alerts its message,
+ * unsent), confirms the clip, and on success refreshes the job's clips and returns to the job
+ * page; a refused confirm alerts why (else `failedFallback`) and keeps the user's edits on screen.
  */
-export function useConfirmClip(instance: InstanceRef, clipId: string, failedFallback: string) {
+export function useConfirmClip(
+  instance: InstanceRef,
+  clip: ClipWindow & { id: string },
+  failedFallback: string,
+) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
 
   const confirm = async (request: ConfirmClipRequest): Promise<void> => {
+    const checked = confirmClipRequestSchemaFor(clip).safeParse(request);
+    if (!checked.success) {
+      showAlert(checked.error.issues[0]?.message ?? failedFallback);
+      return;
+    }
     setConfirming(true);
     try {
-      await clipsApi.confirm(instance, clipId, request);
+      await clipsApi.confirm(instance, clip.id, checked.data);
     } catch (error) {
       setConfirming(false);
       showAlert(describeError(error, failedFallback));
