@@ -2,7 +2,7 @@
 // mid-phrase (and a word in pop mode) exactly as the server's libass burns it; then a real clip
 // is styled on the clip screen, confirmed and rendered, and the clip screen, the clip card and a
 // frame of the rendered short are kept for looking at.
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -11,6 +11,7 @@ import {
   assetListResponseSchema,
   clipKeptSpans,
   clipResponseSchema,
+  templateListResponseSchema,
 } from '@roughcut/shared';
 import type { Clip, DrawSettings } from '@roughcut/shared';
 import {
@@ -21,7 +22,6 @@ import {
   runFfmpeg,
   subtitleFontsDir,
 } from '@roughcut/engine';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENS_DIR, openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
@@ -33,7 +33,14 @@ import {
   unionBox,
 } from './support/image-compare.ts';
 import type { RgbImage } from './support/image-compare.ts';
-import { browserFrame, litBox } from './support/caption-frames.ts';
+import {
+  browserFrame,
+  filesBelow,
+  litBox,
+  middleWord,
+  playUntil,
+  step,
+} from './support/caption-frames.ts';
 import { buildHarness, serveHarness } from './support/jassub-harness.ts';
 import type { ServedHarness } from './support/jassub-harness.ts';
 import { signUp, startEdit, waitForJob } from './support/journey.ts';
@@ -201,52 +208,43 @@ describe('word-by-word captions: the preview is the render', () => {
   });
 });
 
-const step = (page: Page, name: 'Speech Gaps' | 'Subtitles') =>
-  page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: new RegExp(name) });
-
-/** Plays from where the player is until a video reaches `sourceS`, then pauses. */
-async function playUntil(page: Page, scope: ReturnType<Page['locator']>, sourceS: number) {
-  await scope.getByRole('button', { name: 'Play', exact: true }).click();
-  await page.waitForFunction(
-    (at) =>
-      Array.from(document.querySelectorAll('video')).some((v) => !v.paused && v.currentTime >= at),
-    sourceS,
-    { timeout: 60_000, polling: 'raf' },
-  );
-  await scope.getByRole('button', { name: 'Pause', exact: true }).click();
-  // NOTE: jassub draws in its worker a moment after the pause.
-  await page.waitForTimeout(500);
-}
-
-/** A phrase of the clip with a word in its middle: the word to catch lit. */
-function middleWord(clip: Clip) {
-  for (const segment of clip.segments) {
-    const words = segment.words ?? [];
-    const word = words[Math.floor(words.length / 2)];
-    if (words.length >= 3 && word && word.end - word.start >= 0.15) return { segment, word };
-  }
-  throw new Error(`no phrase of three words in ${clip.title}`);
-}
-
-async function filesBelow(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-}
-
 describe('word-by-word captions on a real clip', () => {
   it('are chosen on the clip screen, shown by the clip card and burned into the short', async () => {
     await withBrowser('word-captions-journey', async ({ page, screenshot }) => {
       await signUp(page, 'words');
       const jobId = await startEdit(page, 'Word captions', video.file);
+
+      // While it runs: a template saved with the word-by-word styles, its example showing them.
+      await page.goto('/templates');
+      await page.getByRole('switch', { name: 'Highlight the spoken word' }).check();
+      await page.getByRole('switch', { name: 'All caps' }).check();
+      await page.getByRole('textbox', { name: 'Template' }).fill('Word by word');
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.getByRole('button', { name: 'Save' }).waitFor();
+      await page.waitForFunction(() => {
+        const preview = document.querySelector('[data-testid="example-preview"]');
+        const img = preview?.querySelector('img');
+        return preview?.getAttribute('aria-busy') === 'false' && img?.complete === true;
+      });
+      await screenshot('word-captions-template-editor');
+      const [saved] = templateListResponseSchema.parse(
+        await (await page.request.get(apiPaths.templates())).json(),
+      );
+      expect(saved).toMatchObject({
+        word_highlight: true,
+        upper_case: true,
+        one_word_at_a_time: false,
+      });
+
       const job = await waitForJob(page, jobId, ['awaiting-confirmation'], 600_000);
       const instanceId = job.job_instance?.id ?? '';
       const clips = (await (
         await page.request.get(apiPaths.instanceClips(jobId, instanceId))
       ).json()) as Clip[];
       const clip = clips.find(
-        (c) => !c.is_long_form && c.segments.some((s) => (s.words ?? []).length >= 3),
+        (c) => !c.is_long_form && c.segments.some((s) => (s.words ?? []).length >= 4),
       );
-      if (!clip) throw new Error('no short clip with a phrase of three words');
+      if (!clip) throw new Error('no short clip with a phrase of four words');
       const { segment, word } = middleWord(clip);
 
       // The clip screen: Subtitles, highlight on, stopped on a word mid-phrase.
@@ -276,7 +274,9 @@ describe('word-by-word captions on a real clip', () => {
         .getByTestId('clip-card')
         .and(page.getByLabel(clip.title, { exact: true }))
         .first();
-      await card.scrollIntoViewIfNeeded();
+      // NOTE: a viewport taller than the card, which is centred clear of the sticky top bar.
+      await page.setViewportSize({ width: 1280, height: 1200 });
+      await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await card.locator('video').first().waitFor({ state: 'attached' });
       await playUntil(page, card, word.start + 0.03);
       await card.screenshot({ path: path.join(SCREENS_DIR, 'word-captions-clip-card.png') });

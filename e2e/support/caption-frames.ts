@@ -1,7 +1,9 @@
-// The drawing halves of the word-caption pixel test: the web app's jassub renderer in Chromium
-// (through the harness page) and the box of a highlighted word's pixels.
-import type { FontName } from '@roughcut/shared';
-import type { Page } from 'playwright-core';
+// The word-caption e2e's helpers: the web app's jassub renderer in Chromium (through the harness
+// page), the box of a highlighted word's pixels, and the steps of the real-clip journey.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Clip, FontName } from '@roughcut/shared';
+import type { Locator, Page } from 'playwright-core';
 import { decodeRgb, textBox } from './image-compare.ts';
 import type { Box, RgbImage } from './image-compare.ts';
 
@@ -50,4 +52,39 @@ export function litBox(image: RgbImage): Box {
     [top, bottom] = [Math.min(top, y), Math.max(bottom, y)];
   }
   return { left, top, right, bottom, pixels };
+}
+
+export const step = (page: Page, name: 'Speech Gaps' | 'Subtitles') =>
+  page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: new RegExp(name) });
+
+/** Plays from where the player is until a video reaches `sourceS`, then pauses. */
+export async function playUntil(page: Page, scope: Locator, sourceS: number) {
+  await scope.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.waitForFunction(
+    (at) =>
+      Array.from(document.querySelectorAll('video')).some((v) => !v.paused && v.currentTime >= at),
+    sourceS,
+    { timeout: 60_000, polling: 'raf' },
+  );
+  await scope.getByRole('button', { name: 'Pause', exact: true }).click();
+  // NOTE: jassub draws in its worker a moment after the pause.
+  await page.waitForTimeout(500);
+}
+
+/** A word in the middle of a phrase of the clip: the word to catch lit. */
+export function middleWord(clip: Clip) {
+  // NOTE: the second word of a long phrase: stopping the player overshoots a little, onto the
+  // third or fourth word at most, still mid-phrase.
+  for (const segment of clip.segments) {
+    const words = segment.words ?? [];
+    const word = words[1];
+    if (words.length >= 4 && word) return { segment, word };
+  }
+  throw new Error(`no phrase of four words in ${clip.title}`);
+}
+
+/** Every file below `dir` (the server's data folder). */
+export async function filesBelow(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
