@@ -68,6 +68,13 @@ install_npm_packages() {
   fi
 }
 
+# WARNING: two ./roughcut commands started together would both run apt-get and npm ci into the same
+# node_modules and break it; the lock makes the second wait until the first's set-up is done.
+mkdir -p "$ROOT/.tools"
+exec {setup_lock_fd}>"$ROOT/.tools/setup.lock"
+flock "$setup_lock_fd"
 install_os_packages
 use_pinned_node
 install_npm_packages
+flock --unlock "$setup_lock_fd"
+exec {setup_lock_fd}>&-
