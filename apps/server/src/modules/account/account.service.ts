@@ -2,18 +2,21 @@ import type { AccountResponse, UpdateUserRequest } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { conflict } from '../../http/errors.ts';
 import type { SessionUser } from '../auth/index.ts';
-import { AUTH_MESSAGES as M } from '../auth/index.ts';
 import {
+  AUTH_MESSAGES as M,
   checkEmail,
   checkNewPassword,
   checkUsername,
+  deleteUserSessions,
   findValidCode,
+  hashPassword,
+  isEmailTaken,
+  isUsernameTaken,
   redeemCode,
   rethrowUserConflict,
+  sendMailJob,
+  updateUser,
 } from '../auth/index.ts';
-import { deleteUserSessions, isEmailTaken, isUsernameTaken, updateUser } from '../auth/index.ts';
-import { hashPassword } from '../auth/index.ts';
-import { sendMailJob } from '../auth/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { findPlanAccount } from '../billing/index.ts';
 

@@ -13,3 +13,4 @@ export {
 } from './assets.repository.ts';
 export type { AssetRow } from './assets.repository.ts';
 export { findCurrentVideo } from './current-video.ts';
+export { failUpload, uploadsInFlight } from './uploads.repository.ts';

@@ -11,8 +11,7 @@ import type { AppContext, AppModule } from '../../app-context.ts';
 import { routeEndpoint } from '../../http/endpoint-route.ts';
 import { HttpError, badRequest, notFound, parseInput } from '../../http/errors.ts';
 import { perIpLimit } from '../../http/rate-limit.ts';
-import { requireUser } from '../auth/index.ts';
-import { resolveSession } from '../auth/index.ts';
+import { requireUser, resolveSession } from '../auth/index.ts';
 import { applyPaymentEvent } from './billing-webhook.service.ts';
 import {
   CheckoutProblemError,

@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { WORKER_STATES } from '@roughcut/shared';
 import type { JobStatus, StepType } from '@roughcut/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { autoJobs, jobInstances } from '../../db/tables/edit.schema.ts';
@@ -192,4 +193,21 @@ export async function markRunDelivered(
     .where(and(eq(jobInstances.id, instanceId), isNull(jobInstances.downloadedAt)))
     .returning({ id: jobInstances.id });
   return rows.length > 0;
+}
+
+/** Runs a worker stage owns (queued or running) whose last transition is older than `before`. */
+export async function runsOwnedByWorkers(db: DbOrTx, before: Date): Promise<RunRow[]> {
+  return db
+    .select()
+    .from(jobInstances)
+    .where(
+      and(
+        lt(jobInstances.updatedAt, before),
+        or(
+          ...WORKER_STATES.map((s) =>
+            and(eq(jobInstances.status, s.status), eq(jobInstances.confirmed, s.confirmed)),
+          ),
+        ),
+      ),
+    );
 }

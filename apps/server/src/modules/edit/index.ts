@@ -6,6 +6,7 @@ export {
   findRun,
   findEdit,
   readRunStatus,
+  runsOwnedByWorkers,
   setRunProbe,
   setRunProgress,
 } from './edit.repository.ts';

@@ -6,9 +6,14 @@ import type { QueueLookup } from '../../jobs/job.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { isOwnerGone, parseOwner } from '../../storage/process-owner.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { GAVE_UP_REASON, INTERRUPTED_UPLOAD_REASON, QUEUE_FAILED_REASON } from '../edit/index.ts';
-import { failUpload, runsOwnedByWorkers, uploadsInFlight } from './leftovers.repository.ts';
-import { transitionRunRow } from '../edit/index.ts';
+import {
+  GAVE_UP_REASON,
+  INTERRUPTED_UPLOAD_REASON,
+  QUEUE_FAILED_REASON,
+  runsOwnedByWorkers,
+  transitionRunRow,
+} from '../edit/index.ts';
+import { failUpload, uploadsInFlight } from '../assets/index.ts';
 
 /** An upload that wrote nothing for this long is dead, whichever machine received it. */
 export const STALE_UPLOAD_MS = 10 * 60 * 1000;

@@ -1,8 +1,7 @@
 import { JobStateError } from '@roughcut/shared';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { findAssetOfEdit } from '../assets/index.ts';
+import { findAssetOfEdit, findCurrentVideo } from '../assets/index.ts';
 import type { AssetRow } from '../assets/index.ts';
-import { findCurrentVideo } from '../assets/index.ts';
 import type { RunRow } from '../edit/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 

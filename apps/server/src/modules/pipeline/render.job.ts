@@ -2,13 +2,15 @@ import type { Span } from '@roughcut/shared';
 import { JobStateError, toFailureReason } from '@roughcut/shared';
 import { handleJob } from '../../jobs/job.ts';
 import { isRetryable } from '../../jobs/job-runner.ts';
-import { clipPlan } from '../edit/index.ts';
-import { listClipsOfRun } from '../edit/index.ts';
+import {
+  clipPlan,
+  listClipsOfRun,
+  renderJob,
+  setRunProbe,
+  transitionClipRow,
+} from '../edit/index.ts';
 import type { ClipRow } from '../edit/index.ts';
-import { setRunProbe } from '../edit/index.ts';
-import { renderJob } from '../edit/index.ts';
 import { probeForRender } from '../../engine-adapter/engine.adapter.ts';
-import { transitionClipRow } from '../edit/index.ts';
 import { pinnedVideo } from './pinned-video.ts';
 import { alreadyRendered, renderOneClip } from './render-clip.ts';
 import { runStage } from './stage-runner.ts';

@@ -1,6 +1,5 @@
 import { handleJob } from '../../jobs/job.ts';
-import { runGaveUpJob } from '../edit/index.ts';
-import { GAVE_UP_REASON } from '../edit/index.ts';
+import { GAVE_UP_REASON, runGaveUpJob } from '../edit/index.ts';
 import { failRun } from './stage-runner.ts';
 
 /**

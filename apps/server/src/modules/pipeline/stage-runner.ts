@@ -7,12 +7,10 @@ import { JobStateError, stageOf, toFailureReason } from '@roughcut/shared';
 import type { JobAttempt, JobContext } from '../../jobs/job.ts';
 import { isLastAttempt } from '../../jobs/job.ts';
 import { isRetryable } from '../../jobs/job-runner.ts';
-import { findRun, findEdit, setRunProgress } from '../edit/index.ts';
-import type { EditRow, RunRow } from '../edit/index.ts';
+import { findEdit, findRun, setRunProgress, transitionRunRow } from '../edit/index.ts';
+import type { EditRow, RunExtras, RunRow } from '../edit/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { RunStoppedError, throttledProgress, watchRun } from './run-watch.ts';
-import type { RunExtras } from '../edit/index.ts';
-import { transitionRunRow } from '../edit/index.ts';
 
 export type StageRun = {
   job: EditRow;

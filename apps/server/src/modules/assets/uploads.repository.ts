@@ -1,9 +1,7 @@
-import { and, eq, lt, or } from 'drizzle-orm';
-import { WORKER_STATES } from '@roughcut/shared';
-import { assets } from '../../db/tables/assets.schema.ts';
-import type { RunRow } from '../edit/index.ts';
+// Uploads in flight, for the leftovers sweep: the ones a dead process left are failed.
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { jobInstances } from '../../db/tables/edit.schema.ts';
+import { assets } from '../../db/tables/assets.schema.ts';
 
 export type UploadInFlight = { id: string; uploadOwner: string | null; updatedAt: Date };
 
@@ -23,21 +21,4 @@ export async function failUpload(db: DbOrTx, assetId: string, reason: string): P
     .where(and(eq(assets.id, assetId), eq(assets.status, 'uploading')))
     .returning({ id: assets.id });
   return rows.length > 0;
-}
-
-/** Runs a worker stage owns (queued or running) whose last transition is older than `before`. */
-export async function runsOwnedByWorkers(db: DbOrTx, before: Date): Promise<RunRow[]> {
-  return db
-    .select()
-    .from(jobInstances)
-    .where(
-      and(
-        lt(jobInstances.updatedAt, before),
-        or(
-          ...WORKER_STATES.map((s) =>
-            and(eq(jobInstances.status, s.status), eq(jobInstances.confirmed, s.confirmed)),
-          ),
-        ),
-      ),
-    );
 }
