@@ -254,7 +254,7 @@ describe('word-by-word captions on a real clip', () => {
       await step(page, 'Subtitles').click();
       await page.getByTestId('subtitle-canvas').waitFor({ state: 'attached' });
       await page.getByRole('switch', { name: 'Highlight the spoken word' }).check();
-      await playUntil(page, page.locator('body'), word.start + 0.03);
+      await playUntil(page, page.locator('body'), (word.start + word.end) / 2);
       await screenshot('word-captions-clip-screen');
       await page
         .getByTestId('gap-player-frame')
@@ -278,7 +278,7 @@ describe('word-by-word captions on a real clip', () => {
       await page.setViewportSize({ width: 1280, height: 1200 });
       await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await card.locator('video').first().waitFor({ state: 'attached' });
-      await playUntil(page, card, word.start + 0.03);
+      await playUntil(page, card, (word.start + word.end) / 2);
       await card.screenshot({ path: path.join(SCREENS_DIR, 'word-captions-clip-card.png') });
 
       // Rendered: the burned script lights each word, and a frame mid-word is kept.

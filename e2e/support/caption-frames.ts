@@ -60,21 +60,27 @@ export const step = (page: Page, name: 'Speech Gaps' | 'Subtitles') =>
 /** Plays from where the player is until a video reaches `sourceS`, then pauses. */
 export async function playUntil(page: Page, scope: Locator, sourceS: number) {
   await scope.getByRole('button', { name: 'Play', exact: true }).click();
+  // NOTE: paused from the page within a frame of the time (a click on Pause lands up to a second
+  // later on a busy machine); the player follows its video's pause event.
   await page.waitForFunction(
-    (at) =>
-      Array.from(document.querySelectorAll('video')).some((v) => !v.paused && v.currentTime >= at),
+    (at) => {
+      const playing = Array.from(document.querySelectorAll('video')).find(
+        (v) => !v.paused && v.currentTime >= at,
+      );
+      playing?.pause();
+      return playing !== undefined;
+    },
     sourceS,
     { timeout: 60_000, polling: 'raf' },
   );
-  await scope.getByRole('button', { name: 'Pause', exact: true }).click();
+  await scope.getByRole('button', { name: 'Play', exact: true }).waitFor();
   // NOTE: jassub draws in its worker a moment after the pause.
   await page.waitForTimeout(500);
 }
 
 /** A word in the middle of a phrase of the clip: the word to catch lit. */
 export function middleWord(clip: Clip) {
-  // NOTE: the second word of a long phrase: stopping the player overshoots a little, onto the
-  // third or fourth word at most, still mid-phrase.
+  // NOTE: the second word of a long phrase: a word with words on both sides.
   for (const segment of clip.segments) {
     const words = segment.words ?? [];
     const word = words[1];
