@@ -18,8 +18,11 @@ export type Endpoint = {
   bodyKind?: 'multipart' | 'raw' | 'form-or-json';
   /** JSON response of a 2xx answer. */
   response?: z.ZodType;
-  /** A non-JSON answer: a PNG image, or a redirect (SPEC 7's 302 `{location}` or a 303). */
-  responseKind?: 'png' | 'redirect';
+  /**
+   * A non-JSON answer: a PNG image, a file download (content-disposition attachment), or a
+   * redirect (SPEC 7's 302 `{location}` or a 303).
+   */
+  responseKind?: 'png' | 'file' | 'redirect';
 };
 
 /** Keeps each entry's literal path and schema types while checking its shape. */

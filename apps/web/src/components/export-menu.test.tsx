@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { EXPORT_FORMATS } from '@roughcut/shared';
+import type { ExportFormat } from '@roughcut/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/api-error.ts';
+import { ExportMenu } from './export-menu.tsx';
+
+let alerts: string[];
+let saved: { name: string; text: string }[];
+beforeEach(() => {
+  alerts = [];
+  saved = [];
+  vi.stubGlobal('alert', (message?: unknown) => alerts.push(String(message)));
+  // NOTE: the saved file is caught where the menu hands it to the browser: the anchor's click.
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push({ name: this.download, text: this.href });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('ExportMenu', () => {
+  it('offers every timeline and transcript format and saves the one picked under its name', async () => {
+    const asked: ExportFormat[] = [];
+    render(
+      <ExportMenu
+        subject="the edit"
+        fallbackName="My talk"
+        onExport={(format) => {
+          asked.push(format);
+          return Promise.resolve({
+            blob: new Blob(['1\n00:00:00,000 --> 00:00:01,000\nHi\n']),
+            fileName: undefined,
+          });
+        }}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Export the edit' }));
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((i) => i.getAttribute('data-format'))).toEqual([...EXPORT_FORMATS]);
+    expect(screen.getByRole('menuitem', { name: 'Premiere Pro (.xml)' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Subtitles (.srt)' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(asked).toEqual(['srt']);
+    expect(saved[0]).toEqual({ name: 'My talk.srt', text: 'blob:export' });
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('keeps the server’s file name and alerts the server’s reason on a refusal', async () => {
+    const onExport = vi
+      .fn<(format: ExportFormat) => Promise<{ blob: Blob; fileName: string | undefined }>>()
+      .mockResolvedValueOnce({ blob: new Blob(['<fcpxml/>']), fileName: 'Talk - cut.fcpxml' })
+      .mockRejectedValueOnce(
+        new ApiError(404, 'This clip does not exist. Please reload the page.'),
+      );
+    render(<ExportMenu subject="Clip" fallbackName="Clip" onExport={onExport} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Export Clip' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: /Final Cut Pro/ }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.name).toBe('Talk - cut.fcpxml');
+    await userEvent.click(screen.getByRole('button', { name: 'Export Clip' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: /EDL/ }));
+    await waitFor(() =>
+      expect(alerts).toEqual(['This clip does not exist. Please reload the page.']),
+    );
+  });
+});
