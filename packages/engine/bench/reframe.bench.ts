@@ -3,6 +3,7 @@
 // the crop as rendered (its left edge at every output frame) against where the speaking face truly
 // is, and times the reframed short against the centre-cropped one. Videos are cached in
 // .tmp/bench/reframe.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -92,7 +93,9 @@ export async function run(): Promise<void> {
   await mkdir(DIR, { recursive: true });
   const rows: string[] = [];
   for (const scene of [WALK_SCENE, TWO_SCENE]) {
-    const source = join(DIR, `${scene.name}.mp4`);
+    // NOTE: named after the scene's content, so a changed scene is made anew.
+    const hash = createHash('sha1').update(JSON.stringify(scene)).digest('hex').slice(0, 8);
+    const source = join(DIR, `${scene.name}-${hash}.mp4`);
     if (!existsSync(source)) await makeFaceVideo(scene, source);
     const probe = await probeMedia(source, { keyframes: true });
     const keep = [{ start: 0, end: scene.durationS }];

@@ -79,10 +79,32 @@ function mouthMoves(
   });
 }
 
+/**
+ * Pulls up to `size` items ahead of the reader, so ffmpeg decodes while the detector works.
+ * NOTE: an async generator serves queued next() calls in order, one after another.
+ */
+export async function* readAhead<T>(source: AsyncIterable<T>, size: number): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  const queue: Promise<IteratorResult<T>>[] = [];
+  try {
+    for (;;) {
+      while (queue.length < size) queue.push(iterator.next());
+      const next = await queue.shift()!;
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    await Promise.allSettled(queue);
+    await iterator.return?.(undefined);
+  }
+}
+
 const isFace = (f: FacePlace): f is Face => 'mouthPatch' in f;
 
-/** Detected frames: one in KEYFRAME_EVERY sampled frames, more where the faces change. */
-export const KEYFRAME_EVERY = 4;
+/** Detected frames: one in KEYFRAME_EVERY sampled frames (one a second), more where faces change. */
+export const KEYFRAME_EVERY = 8;
+/** Decoded frames waiting for the detector at most (~250 KB each). */
+const READ_AHEAD = 8;
 
 export async function trackFacePath(
   inputPath: string,
@@ -131,12 +153,13 @@ export async function trackFacePath(
     frames = keep ? [frames[last]!] : [];
     found = keep ? [found[last]] : [];
   };
-  for await (const frame of sampleFrames(inputPath, probe, {
+  const decoded = sampleFrames(inputPath, probe, {
     startS: options.startS,
     endS: options.endS,
     fps: options.fps,
     signal: options.signal,
-  })) {
+  });
+  for await (const frame of readAhead(decoded, READ_AHEAD)) {
     frames.push(frame);
     if (frames.length === KEYFRAME_EVERY + 1) await flush(true);
   }

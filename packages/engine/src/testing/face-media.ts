@@ -71,7 +71,7 @@ export function pathExpression(path: readonly Keyframe[]): string {
   return `if(lt(t,${path[0]!.t}),${path[0]!.x},${expr})`;
 }
 
-/** One speaker: still, a slow pan, still, a jump to the other side, still. */
+/** One speaker: still, a slow pan, still, a jump to the other side (between samples), still. */
 export const WALK_SCENE: FaceScene = {
   name: 'walk',
   durationS: 20,
@@ -83,8 +83,8 @@ export const WALK_SCENE: FaceScene = {
         { t: 0, x: 330 },
         { t: 5, x: 330 },
         { t: 11, x: 930 },
-        { t: 15, x: 930 },
-        { t: 15, x: 260 },
+        { t: 15.1, x: 930 },
+        { t: 15.1, x: 260 },
         { t: 20, x: 260 },
       ],
       speaks: [{ start: 0, end: 20 }],
@@ -92,7 +92,7 @@ export const WALK_SCENE: FaceScene = {
   ],
 };
 
-/** Two people far apart; the one talking changes at 5 s and 10 s. */
+/** Two people far apart; the one talking changes at 5.1 s and 10.15 s (between samples). */
 export const TWO_SCENE: FaceScene = {
   name: 'two',
   durationS: 15,
@@ -102,11 +102,11 @@ export const TWO_SCENE: FaceScene = {
       y: 360,
       path: [{ t: 0, x: 250 }],
       speaks: [
-        { start: 0, end: 5 },
-        { start: 10, end: 15 },
+        { start: 0, end: 5.1 },
+        { start: 10.15, end: 15 },
       ],
     },
-    { photo: 'c', y: 360, path: [{ t: 0, x: 1030 }], speaks: [{ start: 5, end: 10 }] },
+    { photo: 'c', y: 360, path: [{ t: 0, x: 1030 }], speaks: [{ start: 5.1, end: 10.15 }] },
   ],
 };
 
