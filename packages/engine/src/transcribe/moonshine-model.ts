@@ -12,6 +12,7 @@ import { EngineError } from '../types.ts';
 import { bestBeam, logSoftmax, loopCut, stepBeams } from './beam-search.ts';
 import type { Beam, BeamToken } from './beam-search.ts';
 import { caseFoldedProbability } from './moonshine-words.ts';
+import { collectGarbage, collectYoungGarbage } from './collect-garbage.ts';
 
 export const MOONSHINE_SAMPLE_RATE = 16_000;
 const START_TOKEN = 1;
@@ -64,12 +65,17 @@ export function loadMoonshine(): Promise<Sessions> {
         const dir = moonshineModelDir();
         ort.env.wasm.numThreads = 1;
         ort.env.logLevel = 'error';
-        return Promise.all([
-          open(dir, 'encoder_model.onnx'),
-          open(dir, 'decoder_model_merged.onnx'),
-        ]);
+        // NOTE: one model at a time: both optimised at once raised the load's high-water mark.
+        return open(dir, 'encoder_model.onnx').then(async (encoder) => ({
+          encoder,
+          decoder: await open(dir, 'decoder_model_merged.onnx'),
+        }));
       })
-      .then(([encoder, decoder]) => ({ encoder, decoder }))
+      .then((loaded) => {
+        // NOTE: loading leaves the model files' bytes and the wasm compiler's buffers as garbage.
+        collectGarbage();
+        return loaded;
+      })
       .catch((error: unknown) => {
         sessions = undefined;
         if (error instanceof EngineError) throw error;
@@ -132,6 +138,90 @@ function tile(tensor: ort.Tensor, count: number): ort.Tensor {
   );
 }
 
+type Search = { width: number; alpha: number; maxTokens: number };
+
+/** One beam search over the decoder for the encoder's `hidden` states. */
+async function searchBeams(
+  decoder: ort.InferenceSession,
+  hidden: ort.Tensor,
+  { width, alpha, maxTokens }: Search,
+): Promise<BeamToken[]> {
+  // NOTE: the encoder's keys and values are made on the first step only (later steps return
+  // placeholders); they are the same for every beam, so they are tiled once per batch size.
+  const encoderCache = new Map<number, Record<string, ort.Tensor>>();
+  const hiddenByBatch = new Map<number, ort.Tensor>([[1, hidden]]);
+  const tiledHidden = (batch: number): ort.Tensor => {
+    if (!hiddenByBatch.has(batch)) hiddenByBatch.set(batch, tile(hidden, batch));
+    return hiddenByBatch.get(batch)!;
+  };
+  let cache = emptyCache();
+  let beams: Beam[] = [{ tokens: [], logProb: 0 }];
+  const finished: Beam[] = [];
+  for (let step = 0; step < maxTokens && beams.length; step++) {
+    const batch = beams.length;
+    const last = beams.map((b) => BigInt(b.tokens.at(-1)?.id ?? START_TOKEN));
+    const out = await decoder.run(
+      {
+        input_ids: new ort.Tensor('int64', BigInt64Array.from(last), [batch, 1]),
+        encoder_hidden_states: tiledHidden(batch),
+        use_cache_branch: new ort.Tensor('bool', [step > 0], [1]),
+        ...cache,
+      },
+      // WARNING: after the first step only the logits and the decoder's own cache are fetched:
+      // the encoder's outputs, copied out at every step, made the analysis peak at 750 MB.
+      step === 0 ? decoder.outputNames : STEP_OUTPUTS,
+    );
+    const logits = out.logits!.data as Float32Array;
+    const vocab = logits.length / batch;
+    const rows = beams.map((_, b) => logSoftmax(logits.slice(b * vocab, (b + 1) * vocab)));
+    const result = stepBeams(beams, rows, END_TOKEN, {
+      width,
+      alpha,
+      fold: caseFoldedProbability,
+    });
+    finished.push(...result.finished);
+    const next: Beam[] = [];
+    const parents: number[] = [];
+    for (const { beam, parent } of result.live) {
+      const cut = loopCut(beam.tokens.map((t) => t.id));
+      if (cut === undefined) {
+        next.push(beam);
+        parents.push(parent);
+      } else {
+        const tokens = beam.tokens.slice(0, cut);
+        finished.push({ tokens, logProb: tokens.reduce((sum, t) => sum + t.logProb, 0) });
+      }
+    }
+    if (finished.length >= width || !next.length) break;
+    if (step === 0) {
+      const first: Record<string, ort.Tensor> = {};
+      for (const name of Object.keys(cache)) {
+        if (name.includes('.encoder.'))
+          first[name] = out[name.replace('past_key_values', 'present')]!;
+      }
+      encoderCache.set(1, first);
+    }
+    const tiled = encoderCache.get(next.length) ?? {};
+    if (!encoderCache.has(next.length)) {
+      for (const [name, tensor] of Object.entries(encoderCache.get(1)!)) {
+        tiled[name] = tile(tensor, next.length);
+      }
+      encoderCache.set(next.length, tiled);
+    }
+    const updated: Record<string, ort.Tensor> = {};
+    for (const name of Object.keys(cache)) {
+      updated[name] = name.includes('.decoder.')
+        ? gatherRows(out[name.replace('past_key_values', 'present')]!, parents)
+        : tiled[name]!;
+    }
+    cache = updated;
+    beams = next;
+    // NOTE: each step leaves MB of copied-out tensors; V8 waits for about 64 MB before freeing them.
+    collectYoungGarbage();
+  }
+  return bestBeam(finished, beams, alpha).tokens;
+}
+
 /** The tokens, with each one's probability under the model, of the best hypothesis. */
 export async function decodeMoonshine(
   audio: Float32Array,
@@ -145,77 +235,8 @@ export async function decodeMoonshine(
     });
     const hidden = encoded.last_hidden_state!;
     const maxTokens = Math.max(8, Math.ceil((audio.length / MOONSHINE_SAMPLE_RATE) * tokensPerS));
-    // NOTE: the encoder's keys and values are made on the first step only (later steps return
-    // placeholders); they are the same for every beam, so they are tiled once per batch size.
-    const encoderCache = new Map<number, Record<string, ort.Tensor>>();
-    const hiddenByBatch = new Map<number, ort.Tensor>([[1, hidden]]);
-    const tiledHidden = (batch: number): ort.Tensor => {
-      if (!hiddenByBatch.has(batch)) hiddenByBatch.set(batch, tile(hidden, batch));
-      return hiddenByBatch.get(batch)!;
-    };
-    let cache = emptyCache();
-    let beams: Beam[] = [{ tokens: [], logProb: 0 }];
-    const finished: Beam[] = [];
-    for (let step = 0; step < maxTokens && beams.length; step++) {
-      const batch = beams.length;
-      const last = beams.map((b) => BigInt(b.tokens.at(-1)?.id ?? START_TOKEN));
-      const out = await decoder.run(
-        {
-          input_ids: new ort.Tensor('int64', BigInt64Array.from(last), [batch, 1]),
-          encoder_hidden_states: tiledHidden(batch),
-          use_cache_branch: new ort.Tensor('bool', [step > 0], [1]),
-          ...cache,
-        },
-        // WARNING: after the first step only the logits and the decoder's own cache are fetched:
-        // the encoder's outputs, copied out at every step, made the analysis peak at 750 MB.
-        step === 0 ? decoder.outputNames : STEP_OUTPUTS,
-      );
-      const logits = out.logits!.data as Float32Array;
-      const vocab = logits.length / batch;
-      const rows = beams.map((_, b) => logSoftmax(logits.slice(b * vocab, (b + 1) * vocab)));
-      const result = stepBeams(beams, rows, END_TOKEN, {
-        width,
-        alpha,
-        fold: caseFoldedProbability,
-      });
-      finished.push(...result.finished);
-      const next: Beam[] = [];
-      const parents: number[] = [];
-      for (const { beam, parent } of result.live) {
-        const cut = loopCut(beam.tokens.map((t) => t.id));
-        if (cut === undefined) {
-          next.push(beam);
-          parents.push(parent);
-        } else {
-          const tokens = beam.tokens.slice(0, cut);
-          finished.push({ tokens, logProb: tokens.reduce((sum, t) => sum + t.logProb, 0) });
-        }
-      }
-      if (finished.length >= width || !next.length) break;
-      if (step === 0) {
-        const first: Record<string, ort.Tensor> = {};
-        for (const name of Object.keys(cache)) {
-          if (name.includes('.encoder.'))
-            first[name] = out[name.replace('past_key_values', 'present')]!;
-        }
-        encoderCache.set(1, first);
-      }
-      const tiled = encoderCache.get(next.length) ?? {};
-      if (!encoderCache.has(next.length)) {
-        for (const [name, tensor] of Object.entries(encoderCache.get(1)!)) {
-          tiled[name] = tile(tensor, next.length);
-        }
-        encoderCache.set(next.length, tiled);
-      }
-      const updated: Record<string, ort.Tensor> = {};
-      for (const name of Object.keys(cache)) {
-        updated[name] = name.includes('.decoder.')
-          ? gatherRows(out[name.replace('past_key_values', 'present')]!, parents)
-          : tiled[name]!;
-      }
-      cache = updated;
-      beams = next;
-    }
-    return bestBeam(finished, beams, alpha).tokens;
+    const best = await searchBeams(decoder, hidden, { width, alpha, maxTokens });
+    collectGarbage();
+    return best;
   });
 }
