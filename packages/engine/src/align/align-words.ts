@@ -4,7 +4,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readWavInfo } from '../audio/wav-header.ts';
 import type { WavInfo } from '../audio/wav-header.ts';
 import {
   isPocketsphinxInstalled,
@@ -23,6 +22,7 @@ import { writeLevelledChunk } from './level-chunk.ts';
 import { runAligner } from './run-aligner.ts';
 import { loadDictionary, pronounce } from './pronounce.ts';
 import type { Dictionary } from './pronounce.ts';
+import { readSpeechWavInfo } from '../transcribe/speech-wav.ts';
 
 export type UtteranceText = {
   start: number;
@@ -164,13 +164,7 @@ export async function alignUtterances(
 ): Promise<Word[]> {
   const { signal } = options;
   if (signal?.aborted) throw abortError(signal);
-  const info = await readWavInfo(wavPath);
-  if (info.sampleRate !== 16_000 || info.channels !== 1) {
-    throw new EngineError(
-      'audio_invalid',
-      `the aligner needs 16 kHz mono audio, got ${info.sampleRate} Hz with ${info.channels} channels; extract it with extractAudio first.`,
-    );
-  }
+  const info = await readSpeechWavInfo(wavPath, 'the aligner');
   const dictionary = (await isPocketsphinxInstalled())
     ? await loadDictionary(pocketsphinxModel().dict)
     : undefined;

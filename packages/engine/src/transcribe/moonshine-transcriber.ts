@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { alignUtterances } from '../align/align-words.ts';
 import { computeEnergyTrack } from '../audio/energy-track.ts';
 import { readWavInfo } from '../audio/wav-header.ts';
-import { EngineError } from '../types.ts';
 import type { Span, TranscribeOptions, Transcriber, Word } from '../types.ts';
 import { detectVoice } from '../vad/silero-vad.ts';
 import { decodeMoonshine, loadMoonshine } from './moonshine-model.ts';
@@ -17,6 +16,7 @@ import type { HeardWord } from './moonshine-words.ts';
 import { levelGain, normaliseLevel, readSpanSamples, writeLevelledWav } from './utterance-audio.ts';
 import { planUtterances } from './utterance-plan.ts';
 import type { UtteranceOptions } from './utterance-plan.ts';
+import { readSpeechWavInfo } from './speech-wav.ts';
 
 export type MoonshineOptions = {
   decode?: DecodeOptions;
@@ -49,13 +49,7 @@ export async function hearUtterances(
 ): Promise<HeardUtterance[]> {
   const { signal, onProgress } = options;
   if (signal?.aborted) throw abortError(signal);
-  const info = await readWavInfo(wavPath);
-  if (info.sampleRate !== 16_000 || info.channels !== 1) {
-    throw new EngineError(
-      'audio_invalid',
-      `Moonshine needs 16 kHz mono audio, got ${info.sampleRate} Hz with ${info.channels} channels; extract it with extractAudio first.`,
-    );
-  }
+  const info = await readSpeechWavInfo(wavPath, 'Moonshine');
   const [voice, energy] = await Promise.all([
     options.voice ?? detectVoice(wavPath, { signal }),
     computeEnergyTrack(wavPath),

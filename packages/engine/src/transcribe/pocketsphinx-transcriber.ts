@@ -5,12 +5,12 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { computeEnergyTrack } from '../audio/energy-track.ts';
-import { readWavInfo } from '../audio/wav-header.ts';
 import { tiedCommand } from '../media/tied-spawn.ts';
 import { EngineError } from '../types.ts';
 import type { TranscribeOptions, Transcriber, Word } from '../types.ts';
 import { DEFAULT_CHUNK_PLAN, planChunks, writeWavChunk } from './pocketsphinx-chunks.ts';
 import { parsePocketsphinxLine } from './pocketsphinx-parse.ts';
+import { readSpeechWavInfo } from './speech-wav.ts';
 
 export const pocketsphinxBinary = (): string =>
   process.env.POCKETSPHINX_PATH || 'pocketsphinx_continuous';
@@ -183,13 +183,7 @@ export async function transcribeWithPocketsphinx(
 ): Promise<Word[]> {
   const { signal, onProgress } = options;
   if (signal?.aborted) throw abortError(signal);
-  const info = await readWavInfo(wavPath);
-  if (info.sampleRate !== 16_000 || info.channels !== 1) {
-    throw new EngineError(
-      'audio_invalid',
-      `pocketsphinx needs 16 kHz mono audio, got ${info.sampleRate} Hz with ${info.channels} channels; extract it with extractAudio first.`,
-    );
-  }
+  const info = await readSpeechWavInfo(wavPath, 'pocketsphinx');
   const chunks =
     info.durationS < DEFAULT_CHUNK_PLAN.minSplitS
       ? [{ start: 0, end: info.durationS }]

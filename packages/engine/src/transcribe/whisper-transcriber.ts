@@ -3,11 +3,11 @@ import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGE_CODES } from '@roughcut/shared';
-import { readWavInfo } from '../audio/wav-header.ts';
 import { EngineError } from '../types.ts';
 import type { TranscribeOptions, Transcriber, Word } from '../types.ts';
 import { parseChildMessage, segmentsToWords, whisperFailureReason } from './whisper-parse.ts';
 import type { WhisperJob, WhisperSegment } from './whisper-parse.ts';
+import { readSpeechWavInfo } from './speech-wav.ts';
 
 // whisper.cpp's ggml file magic, 'ggml' as a little-endian uint32.
 const GGML_MAGIC = 0x67676d6c;
@@ -148,13 +148,7 @@ export async function createWhisperTranscriber(modelPath: string): Promise<Trans
     async transcribe(wavPath: string, options: TranscribeOptions): Promise<Word[]> {
       const { signal, onProgress, language } = options;
       if (signal?.aborted) throw abortError(signal);
-      const info = await readWavInfo(wavPath);
-      if (info.sampleRate !== 16_000 || info.channels !== 1) {
-        throw new EngineError(
-          'audio_invalid',
-          `whisper needs 16 kHz mono audio, got ${info.sampleRate} Hz with ${info.channels} channels; extract it with extractAudio first.`,
-        );
-      }
+      const info = await readSpeechWavInfo(wavPath, 'whisper');
       const job = { model: modelPath, wav: wavPath, language, threads: whisperThreads() };
       const segments = await runWhisperChild(job, {
         signal,
