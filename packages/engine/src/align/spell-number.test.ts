@@ -23,10 +23,14 @@ describe('spellNumberToken', () => {
     expect(spellNumberToken('50%')).toEqual(['fifty', 'percent']);
     expect(spellNumberToken('1,000')).toEqual(['one', 'thousand']);
     expect(spellNumberToken('1920s')).toEqual(['nineteen', 'twenties']);
+    expect(spellNumberToken('1900')).toEqual(['nineteen', 'hundred']);
+    expect(spellNumberToken('1,500')).toEqual(['one', 'thousand', 'five', 'hundred']);
+    expect(spellNumberToken('3:2')).toEqual(['three', 'to', 'two']);
   });
 
   it('leaves tokens without a number alone', () => {
     expect(spellNumberToken('hello')).toBeUndefined();
     expect(spellNumberToken('mp3')).toBeUndefined();
+    expect(spellNumberToken('1,50')).toBeUndefined();
   });
 });
