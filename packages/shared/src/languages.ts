@@ -106,13 +106,14 @@ export type LanguageCode = keyof typeof LANGUAGES;
 export const LANGUAGE_CODES = Object.keys(LANGUAGES) as LanguageCode[];
 export const isLanguageCode = (code: string): code is LanguageCode => code in LANGUAGES;
 
-// What makes a language transcribable (README "Configuration"): pocketsphinx knows English only;
-// a Whisper model or an OpenAI-compatible transcription server covers every listed language.
+// What makes a language transcribable (README "Configuration"): English is built in (Moonshine,
+// whose model files come with the npm dependencies, and pocketsphinx as its fallback); a Whisper
+// model or an OpenAI-compatible transcription server covers every listed language.
 export const WHISPER_OR_SERVER =
   'a Whisper model (WHISPER_MODEL) or a transcription server (TRANSCRIBE_URL)';
 
 /** What would let this server transcribe `code`, for a language no installed engine covers. */
 export const languageRequirement = (code: string): string =>
   code === 'en'
-    ? `Needs pocketsphinx (installed by ./roughcut start), ${WHISPER_OR_SERVER}`
+    ? `Needs the built-in Moonshine model (reinstall the dependencies with npm install) or pocketsphinx (installed by ./roughcut start), ${WHISPER_OR_SERVER}`
     : `Needs ${WHISPER_OR_SERVER}`;

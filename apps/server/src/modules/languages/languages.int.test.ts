@@ -30,7 +30,7 @@ describe('the languages a job can ask for', () => {
       name: 'English',
       available: false,
       needs:
-        'Needs pocketsphinx (installed by ./roughcut start), a Whisper model (WHISPER_MODEL) or a transcription server (TRANSCRIBE_URL)',
+        'Needs the built-in Moonshine model (reinstall the dependencies with npm install) or pocketsphinx (installed by ./roughcut start), a Whisper model (WHISPER_MODEL) or a transcription server (TRANSCRIBE_URL)',
     });
     expect(none.languages.find((l) => l.code === 'su')).toEqual({
       code: 'su',
