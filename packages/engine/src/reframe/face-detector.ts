@@ -20,7 +20,6 @@ export type Face = {
 
 export type FaceDetector = {
   detect(frame: SampledFrame): Promise<Face[]>;
-  dispose(): void;
 };
 
 // NOTE: face-api's own typings reference a file its package does not ship, so the few calls used
@@ -53,6 +52,7 @@ export type DetectorOptions = {
   minScore?: number;
 };
 
+// NOTE: loaded once per process and kept for the next clip (190 KB of weights).
 let loaded: Promise<{ tf: Tf; faceapi: FaceApi }> | undefined;
 
 async function loadModels(): Promise<{ tf: Tf; faceapi: FaceApi }> {
@@ -170,9 +170,6 @@ export async function createFaceDetector(options: DetectorOptions = {}): Promise
       } finally {
         input.dispose();
       }
-    },
-    dispose() {
-      // NOTE: the models stay loaded for the next clip; they are about 300 KB of weights.
     },
   };
 }
