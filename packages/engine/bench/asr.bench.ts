@@ -8,6 +8,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { extractAudio } from '../src/audio/extract-audio.ts';
 import { readWavInfo } from '../src/audio/wav-header.ts';
@@ -179,24 +180,39 @@ async function printAnalysis(cache: string, work: string): Promise<void> {
     fps: 30,
   });
   const rows = [
-    ['engine', 'seconds', 'x real time', 'peak MB (analysis process + children)', 'words'],
+    [
+      'engine',
+      'seconds',
+      'x real time',
+      'CPU seconds',
+      'CPU x real time',
+      'peak MB (analysis process + children)',
+      'words',
+    ],
   ];
   for (const engine of ['default', 'pocketsphinx']) {
     const child = join(import.meta.dirname, 'asr-analysis.child.ts');
     const args = [child, video.path, join(work, engine), engine];
     // NOTE: only the child's tree counts (peak.children): the bench holds the dev set's models.
     const [out, peak] = await withPeakRss(() => runNode(args));
-    const result = JSON.parse(out) as { seconds: number; words: number; engine: string };
+    const result = JSON.parse(out) as {
+      seconds: number;
+      cpuSeconds: number;
+      words: number;
+      engine: string;
+    };
     rows.push([
       result.engine,
       result.seconds.toFixed(1),
       (result.seconds / video.durationS).toFixed(3),
+      result.cpuSeconds.toFixed(1),
+      (result.cpuSeconds / video.durationS).toFixed(3),
       peak.children.toFixed(0),
       String(result.words),
     ]);
   }
   process.stdout.write(
-    `\nwhole analysis of the ${minutes}-minute talk (targets <= 0.15x, <= 600 MB)\n\n`,
+    `\nwhole analysis of the ${minutes}-minute talk (targets <= 0.15x, <= 600 MB; load average ${loadavg()[0]!.toFixed(1)})\n\n`,
   );
   printTable(rows);
 }
