@@ -20,10 +20,11 @@ describe('followPath', () => {
     expect(path[0]!.cx).toBeCloseTo(0.29, 5);
   });
 
-  it('cuts to a face that jumped beyond the crop, at the sample it is seen', () => {
+  it('cuts to a face that jumped beyond the crop, halfway between the samples', () => {
     const subject = times(40).map((t) => (t < 5 ? 0.25 : 0.75));
     const path = followPath(times(40), subject, CROP);
-    expect(pathCentreAt(path, 4.75)).toBeCloseTo(0.25, 5);
+    expect(pathCentreAt(path, 4.86)).toBeCloseTo(0.25, 5);
+    expect(pathCentreAt(path, 4.88)).toBeCloseTo(0.75, 5);
     expect(pathCentreAt(path, 5)).toBeCloseTo(0.75, 5);
   });
 

@@ -29,7 +29,10 @@ export const PATH_RULES = {
   lostS: 1.5,
 } as const;
 
-/** How long before a cut's sample the old place is last held: well under a frame. */
+/** Mouth movement (mean grey-level change) below this is noise. */
+const MOVE_FLOOR = 0.5;
+
+/** How long before a cut the old place is last held: well under a frame. */
 const CUT_LEAD_S = 0.001;
 
 type Track = { id: number; cx: number; lastT: number; talk: { t: number; move: number }[] };
@@ -91,7 +94,11 @@ function switchPoint(
   for (let s = lo; s <= hi; s++) {
     let score = 0;
     for (let k = lo; k <= hi; k++) {
-      const lead = moveOf(from, k) - moveOf(to, k);
+      const a = moveOf(from, k);
+      const b = moveOf(to, k);
+      // NOTE: both mouths moving at once is the change itself (one shutting, one opening): it
+      // counts for the newcomer.
+      const lead = a > MOVE_FLOOR && b > MOVE_FLOOR ? -Math.min(a, b) : a - b;
       score += k < s ? lead : -lead;
     }
     if (score > bestScore) {
@@ -193,6 +200,7 @@ export function followPath(
   let started = false;
   times.forEach((t, i) => {
     const dt = Math.max(0, t - lastT);
+    const before = lastT;
     lastT = t;
     const seen = subjectX[i];
     let goal: number;
@@ -214,8 +222,12 @@ export function followPath(
     // NOTE: a subject beyond the crop's edge (a jump, the other speaker) is cut to, as an editor
     // would; nearer, the crop eases.
     if (off > 0.5) {
-      // A cut is a step: the old place holds until just before this sample.
-      if (points.length) points.push({ t: t - CUT_LEAD_S, cx: clamp(cx) });
+      // A cut is a step, halfway between the sample before (old place) and this one (new): the
+      // change happened somewhere in between.
+      if (points.length) {
+        const at = (before + t) / 2;
+        points.push({ t: at - CUT_LEAD_S, cx: clamp(cx) }, { t: at, cx: clamp(goal) });
+      }
       cx = goal;
       moving = false;
     } else if (off > PATH_RULES.deadZone) moving = true;

@@ -126,9 +126,11 @@ export function faceSceneGraph(scene: FaceScene): string {
   scene.faces.forEach((face, i) => {
     const photo = FACE_PHOTOS[face.photo];
     const { mouth } = photo;
-    const talking = face.speaks.map((s) => `between(t,${s.start},${s.end})`).join('+') || '0';
-    // NOTE: the mouth opens and shuts 3 times a second while this face talks.
-    const open = `gt(${talking},0)*lt(mod(t,0.333),0.167)`;
+    // NOTE: the mouth opens as this face starts to talk, then shuts and opens 3 times a second.
+    const open =
+      face.speaks
+        .map((s) => `between(t,${s.start},${s.end})*lt(mod(t-${s.start},0.333),0.167)`)
+        .join('+') || '0';
     chains.push(
       `[${i + 1}:v][m${i}]overlay=x=${Math.round(mouth.x - MOUTH_W / 2)}:y=${Math.round(mouth.y - MOUTH_H / 2)}:enable='${open}'[p${i}]`,
     );
