@@ -10,6 +10,7 @@ import { encodeWav, findSoundRange, parseWav } from './wav.ts';
 import type { Pcm } from './wav.ts';
 
 export * from './bad-media.ts';
+export * from './timeline-readback.ts';
 
 const execFileAsync = promisify(execFile);
 
