@@ -37,6 +37,14 @@ export const EXAMPLE_PORTRAIT = { width: 1080, height: 1920 } as const;
 
 export const DEFAULT_LANGUAGE = 'en';
 export const DEFAULT_MAX_WORDS_IN_PHRASE = 5;
+
+/**
+ * How a short clip is framed in 9:16 (issue 21): the fixed centre crop, a crop that follows the
+ * speaker's face, or two faces stacked. Long form ignores it.
+ */
+export const CLIP_REFRAMES = ['centre', 'follow', 'split'] as const;
+export type ClipReframe = (typeof CLIP_REFRAMES)[number];
+export const DEFAULT_CLIP_REFRAME: ClipReframe = 'centre';
 export const MIN_MAX_WORDS_IN_PHRASE = 1;
 export const MAX_MAX_WORDS_IN_PHRASE = 10;
 export const MAX_ENGAGEMENT_SCORE = 10;

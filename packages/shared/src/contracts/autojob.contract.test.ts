@@ -85,6 +85,11 @@ describe('POST /api/manage/autojob/{id}', () => {
     });
   });
 
+  it('sets the default framing of new clips, one of centre, follow and split', () => {
+    expect(updateAutoJobRequestSchema.parse({ reframe: 'follow' })).toEqual({ reframe: 'follow' });
+    expect(updateAutoJobRequestSchema.safeParse({ reframe: 'wide' }).success).toBe(false);
+  });
+
   it('accepts partial updates and clearing the template', () => {
     expect(updateAutoJobRequestSchema.parse({ template_id: null })).toEqual({ template_id: null });
     expect(updateAutoJobRequestSchema.parse({})).toEqual({});

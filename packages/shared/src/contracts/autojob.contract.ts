@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CLIP_REFRAMES,
   JOB_STATUSES,
   MAX_MAX_WORDS_IN_PHRASE,
   MIN_MAX_WORDS_IN_PHRASE,
@@ -36,6 +37,11 @@ export const jobNameSchema = z
 export const languageSchema = z
   .string()
   .refine(isLanguageCode, { error: 'Unknown language code. Choose one of the listed languages.' });
+
+/** A short clip's framing: 'centre' (default), 'follow' (the speaker's face) or 'split'. */
+export const clipReframeSchema = z.enum(CLIP_REFRAMES, {
+  error: `Reframe must be one of: ${CLIP_REFRAMES.join(', ')}.`,
+});
 
 export const maxWordsInPhraseSchema = z
   .number()
@@ -75,6 +81,8 @@ export const autoJobSchema = z.object({
   max_words_in_phrase: z.number().int(),
   /** Fillers ("um", "uh") start removed on every clip (issue 22; absent on older jobs: false). */
   remove_fillers: z.boolean().optional(),
+  /** The framing new short clips start with (issue 21; absent on older answers: 'centre'). */
+  reframe: clipReframeSchema.optional(),
   created_at: unixSeconds,
   last_updated_at: unixSeconds,
 });
@@ -114,7 +122,8 @@ export const createAutoJobResponseSchema = autoJobSchema;
 
 /**
  * POST /api/manage/autojob/{id}: the client sends the whole job; only these fields are applied
- * (rename, template_id, language, max_words_in_phrase, remove_fillers). Unknown and read-only
+ * (rename, template_id, language, max_words_in_phrase, remove_fillers, reframe: the default framing of
+ * the clips its next runs find). Unknown and read-only
  * fields are stripped.
  * Response: the updated auto job.
  */
@@ -124,6 +133,7 @@ export const updateAutoJobRequestSchema = z.object({
   language: languageSchema.optional(),
   max_words_in_phrase: maxWordsInPhraseSchema.optional(),
   remove_fillers: z.boolean().optional(),
+  reframe: clipReframeSchema.optional(),
 });
 export type UpdateAutoJobRequest = z.infer<typeof updateAutoJobRequestSchema>;
 export const updateAutoJobResponseSchema = autoJobSchema;

@@ -3,6 +3,7 @@ import { DEFAULT_DRAW_SETTINGS } from '../draw-settings.ts';
 import {
   clipListResponseSchema,
   clipParamsSchema,
+  clipReframe,
   clipSchema,
   confirmClipRequestSchema,
   confirmClipRequestSchemaFor,
@@ -255,5 +256,22 @@ describe('gap kinds', () => {
       { id: 'gap-2', start: 1, end: 1.3, kind: 'filler' as const },
     ];
     expect(gapListSchema.parse(cut)).toEqual(cut);
+  });
+});
+
+describe('clip framing (issue 21)', () => {
+  it('reads centre from an answer without reframe, and the stored value otherwise', () => {
+    expect(clipReframe(clipSchema.parse(clip))).toBe('centre');
+    expect(clipReframe(clipSchema.parse({ ...clip, reframe: 'follow' }))).toBe('follow');
+    expect(clipSchema.safeParse({ ...clip, reframe: 'zoom' }).success).toBe(false);
+  });
+
+  it('carries reframe with a clip-screen confirm and keeps older bodies valid', () => {
+    const body = { cut: [], reframe: 'split' };
+    expect(confirmClipRequestSchema.parse(body)).toEqual(body);
+    expect(confirmClipRequestSchema.parse({ cut: [] })).toEqual({ cut: [] });
+    expect(confirmClipRequestSchema.safeParse({ cut: [], reframe: 'left' }).success).toBe(false);
+    // NOTE: a framing alone is no confirmed step, as the spec's empty-confirm rule says.
+    expect(confirmClipRequestSchema.safeParse({ reframe: 'follow' }).success).toBe(false);
   });
 });

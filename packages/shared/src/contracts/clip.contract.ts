@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { MAX_ENGAGEMENT_SCORE, MIN_GAP_LENGTH_S } from '../constants.ts';
+import { DEFAULT_CLIP_REFRAME, MAX_ENGAGEMENT_SCORE, MIN_GAP_LENGTH_S } from '../constants.ts';
+import type { ClipReframe } from '../constants.ts';
 import { drawSettingsSchema } from '../draw-settings.ts';
-import { entityIdSchema, jobStatusSchema } from './autojob.contract.ts';
+import { clipReframeSchema, entityIdSchema, jobStatusSchema } from './autojob.contract.ts';
 
 // SPEC section 3 "Clip", "Gap", "Confirm payload" and section 7 "Clips". All times (the clip's
 // window, segments, words, gaps) are seconds of the SOURCE video: the clip screen plays the source
@@ -78,7 +79,9 @@ export type ScoreFeatures = z.infer<typeof scoreFeaturesSchema>;
  * - `draw_settings`: the style that will be burned (the confirmed one, else the clip's own);
  * - `subtitles_burned`: whether the render burns subtitles at all (short clips always; long form
  *   only once Subtitles was confirmed on the clip screen);
- * - `edits`: which parts a clip-screen confirm has stored.
+ * - `edits`: which parts a clip-screen confirm has stored;
+ * - `reframe`: how a short is framed in 9:16 (the confirmed choice, else the edit's default; absent
+ *   in older answers: 'centre'; read it with `clipReframe`).
  *
  * WARNING (what unconfirm keeps): Unconfirm (one clip or all) clears `confirmed` only; the stored
  * edits stay, so a user who unconfirms to tweak a clip starts from their edits. A later confirm
@@ -109,8 +112,13 @@ export const clipSchema = z.object({
   detected_gaps: z.array(gapSchema),
   subtitles_burned: z.boolean(),
   edits: z.object({ cut: z.boolean(), subtitles: z.boolean() }),
+  reframe: clipReframeSchema.optional(),
 });
 export type Clip = z.infer<typeof clipSchema>;
+
+/** The clip's framing, 'centre' when the answer predates the setting. */
+export const clipReframe = (clip: Pick<Clip, 'reframe'>): ClipReframe =>
+  clip.reframe ?? DEFAULT_CLIP_REFRAME;
 
 /** Params of .../autojob/{id}/instance/{instance_id}/... paths. */
 export const instanceParamsSchema = z.object({ id: entityIdSchema, instance_id: entityIdSchema });
@@ -223,13 +231,15 @@ export const NOTHING_CONFIRMED_MESSAGE =
 /**
  * Confirm from the clip screen: `cut` only when Speech Gaps is confirmed; `subtitle` (with
  * `phrases`, the edited phrase list) only when Subtitles is confirmed; at least one of cut and
- * subtitle. Without `phrases` a Subtitles confirm burns the phrases as they stand.
+ * subtitle. Without `phrases` a Subtitles confirm burns the phrases as they stand. `reframe` (not
+ * in the spec) travels with either: without it the stored framing stays.
  */
 export const customConfirmClipRequestSchema = z
   .object({
     cut: gapListSchema.optional(),
     subtitle: drawSettingsSchema.optional(),
     phrases: confirmPhraseListSchema.optional(),
+    reframe: clipReframeSchema.optional(),
   })
   .refine((c) => c.cut !== undefined || c.subtitle !== undefined, {
     error: NOTHING_CONFIRMED_MESSAGE,
