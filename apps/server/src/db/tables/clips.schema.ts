@@ -1,4 +1,5 @@
 import type {
+  ClipReframe,
   DrawSettings,
   Gap,
   JobStatus,
@@ -52,6 +53,8 @@ export const clips = pgTable(
     scoreFeatures: jsonb('score_features').$type<ScoreFeatures>(),
     // NOTE: the column kept its first name, `confirm`; renaming it would be a migration for nothing.
     edits: jsonb('confirm').$type<ClipEdits>(),
+    /** How a short is framed in 9:16: the edit's default when found, then the confirmed choice. */
+    reframe: text('reframe').$type<ClipReframe>().notNull().default('centre'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

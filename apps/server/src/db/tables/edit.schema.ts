@@ -1,4 +1,4 @@
-import type { JobStatus, StepType } from '@roughcut/shared';
+import type { ClipReframe, JobStatus, StepType } from '@roughcut/shared';
 import type { ProbeResult } from '@roughcut/engine';
 import {
   boolean,
@@ -32,6 +32,8 @@ export const autoJobs = pgTable(
     templateId: text('template_id').references(() => templates.id, { onDelete: 'set null' }),
     language: text('language').notNull().default('en'),
     maxWordsInPhrase: integer('max_words_in_phrase').notNull().default(5),
+    /** The framing each short clip a run finds starts with (the clip screen may change it). */
+    reframe: text('reframe').$type<ClipReframe>().notNull().default('centre'),
     // NOTE: no foreign key: instances reference jobs, and a cycle would complicate deletes.
     latestJobInstanceId: text('latest_job_instance_id'),
     createdAt: stamp('created_at'),
