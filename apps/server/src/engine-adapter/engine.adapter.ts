@@ -15,6 +15,7 @@ import type {
   EnergyTrack,
   ClipRenderPlan,
   ProbeResult,
+  ReframeMode,
   TranscriptChunkStore,
   UploadLimits,
 } from '@roughcut/engine';
@@ -143,6 +144,8 @@ export type RenderInput = {
   outPath: string;
   /** The clip's plan (kept spans, phrases, style), made once per clip by the render job. */
   plan: ClipRenderPlan;
+  /** Shorts: centre crop, or the face path (follow the speaker, or split two faces). */
+  reframe?: ReframeMode;
   /** Where to keep a copy of the burned subtitle script. */
   subtitlesOutPath?: string;
   signal: AbortSignal;
@@ -155,6 +158,7 @@ export async function renderClip(input: RenderInput): Promise<void> {
     plan: input.plan,
     probe: input.probe,
     outPath: input.outPath,
+    ...(input.reframe ? { reframe: input.reframe } : {}),
     ...(input.subtitlesOutPath ? { subtitlesOutPath: input.subtitlesOutPath } : {}),
     // NOTE: the same font files as the browser preview (docs/fonts.md).
     ...(input.plan.subtitles ? { fontsDir: await subtitleFontsDir() } : {}),

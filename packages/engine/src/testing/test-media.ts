@@ -11,6 +11,7 @@ import type { Pcm } from './wav.ts';
 
 export * from './bad-media.ts';
 export * from './timeline-readback.ts';
+export * from './face-media.ts';
 
 const execFileAsync = promisify(execFile);
 

@@ -29,10 +29,16 @@ const short = (over: Partial<ClipPlanSource> = {}): ClipPlanSource => ({
   gaps: detected,
   drawSettings: DEFAULT_DRAW_SETTINGS,
   edits: null,
+  reframe: 'centre',
   ...over,
 });
 
 describe('clip plan', () => {
+  it("carries the clip's stored framing to the render", () => {
+    expect(clipPlan(short()).reframe).toBe('centre');
+    expect(clipPlan(short({ reframe: 'follow' })).reframe).toBe('follow');
+  });
+
   it('without edits: detected gaps cut, detected phrases burned in the clip style', () => {
     const plan = clipPlan(short());
     expect(plan.gaps).toEqual(detected);

@@ -4,6 +4,7 @@
 // what the screen shows after a reload is what is burned in.
 import { clipKeptSpans, isDefaultConfirm } from '@roughcut/shared';
 import type {
+  ClipReframe,
   ClipWindow,
   ConfirmClipRequest,
   ConfirmPhrase,
@@ -24,6 +25,7 @@ export type ClipPlanSource = {
   gaps: Gap[];
   drawSettings: DrawSettings;
   edits: ClipEdits | null;
+  reframe: ClipReframe;
 };
 
 export type ClipPlan = {
@@ -39,6 +41,8 @@ export type ClipPlan = {
   subtitles: DrawSettings | null;
   /** The window minus the gaps: what the render joins and the preview plays. */
   keptSpans: Span[];
+  /** How a short is framed in 9:16 (long form renders the whole frame whatever it says). */
+  reframe: ClipReframe;
 };
 
 const withWords = (segments: readonly Segment[]): Phrase[] =>
@@ -57,6 +61,7 @@ export function clipPlan(clip: ClipPlanSource): ClipPlan {
     drawSettings: edits.subtitle ?? clip.drawSettings,
     subtitles,
     keptSpans: clipKeptSpans(window, gaps),
+    reframe: clip.reframe,
   };
 }
 

@@ -28,5 +28,6 @@ export function toClipResponse(clip: ClipRow): Clip {
       cut: clip.edits?.cut !== undefined,
       subtitles: clip.edits?.subtitle !== undefined,
     },
+    reframe: plan.reframe,
   };
 }

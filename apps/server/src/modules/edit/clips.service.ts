@@ -57,7 +57,7 @@ export function nothingLeftOfClipsMessage(titles: readonly string[], total: numb
 
 type Ids = { userId: string; jobId: string; instanceId: string };
 
-async function loadInstance(ctx: AppContext, ids: Ids): Promise<RunRow> {
+async function loadRun(ctx: AppContext, ids: Ids): Promise<RunRow> {
   await loadOwnedEdit(ctx, ids.userId, ids.jobId);
   const instance = await findRunOfEdit(ctx.db, ids.jobId, ids.instanceId);
   if (!instance) throw notFound(CLIP_MESSAGES.instanceNotFound);
@@ -68,14 +68,14 @@ async function loadClip(
   ctx: AppContext,
   ids: Ids & { clipId: string },
 ): Promise<{ instance: RunRow; clip: ClipRow }> {
-  const instance = await loadInstance(ctx, ids);
+  const instance = await loadRun(ctx, ids);
   const clip = await findClipOfRun(ctx.db, instance.id, ids.clipId);
   if (!clip) throw notFound(CLIP_MESSAGES.clipNotFound);
   return { instance, clip };
 }
 
 export async function listClips(ctx: AppContext, ids: Ids): Promise<Clip[]> {
-  const instance = await loadInstance(ctx, ids);
+  const instance = await loadRun(ctx, ids);
   return (await listClipsOfRun(ctx.db, instance.id)).map(toClipResponse);
 }
 
@@ -109,7 +109,15 @@ export async function confirmClip(
   const edits = editsAfterConfirm(clip, request);
   if (isEmptyCut({ ...clip, edits })) throw badRequest(CLIP_MESSAGES.nothingLeft);
   const applied = await checkStateAsync(() =>
-    transitionClipRow(ctx.db, clip, { type: 'confirm' }, { edits }),
+    transitionClipRow(
+      ctx.db,
+      clip,
+      { type: 'confirm' },
+      {
+        edits,
+        ...(!isDefaultConfirm(request) && request.reframe ? { reframe: request.reframe } : {}),
+      },
+    ),
   );
   if (!applied) throw conflict(CLIP_MESSAGES.changed);
   return getClip(ctx, ids);
@@ -132,7 +140,7 @@ export async function setAllConfirmed(
   ids: Ids,
   confirmed: boolean,
 ): Promise<Clip[]> {
-  const instance = await loadInstance(ctx, ids);
+  const instance = await loadRun(ctx, ids);
   checkState(() => assertClipsEditable(instance));
   if (confirmed) {
     const all = await listClipsOfRun(ctx.db, instance.id);
@@ -165,7 +173,7 @@ export async function getClipWaveform(
 
 /** Continue: the run is confirmed and its render job queued. */
 export async function continueRun(ctx: AppContext, ids: Ids): Promise<OkResponse> {
-  await loadInstance(ctx, ids);
+  await loadRun(ctx, ids);
   const confirmed = await ctx.db.transaction(async (tx) => {
     await lockEdit(tx, ids.jobId);
     const instance = await findRunOfEdit(tx, ids.jobId, ids.instanceId);

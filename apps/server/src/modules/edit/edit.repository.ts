@@ -10,7 +10,7 @@ export type EditWithRun = { job: EditRow; instance: RunRow | null };
 
 /** Either the app's database or a transaction on it. */
 
-const withInstance = (db: DbOrTx) =>
+const withLatestRun = (db: DbOrTx) =>
   db
     .select({ job: autoJobs, instance: jobInstances })
     .from(autoJobs)
@@ -22,14 +22,14 @@ export async function findEditOfUser(
   userId: string,
   jobId: string,
 ): Promise<EditWithRun | undefined> {
-  const [row] = await withInstance(db).where(
+  const [row] = await withLatestRun(db).where(
     and(eq(autoJobs.id, jobId), eq(autoJobs.userId, userId)),
   );
   return row;
 }
 
 export async function findEdit(db: DbOrTx, jobId: string): Promise<EditWithRun | undefined> {
-  const [row] = await withInstance(db).where(eq(autoJobs.id, jobId));
+  const [row] = await withLatestRun(db).where(eq(autoJobs.id, jobId));
   return row;
 }
 
@@ -59,7 +59,13 @@ export async function insertEdit(
 export type EditPatch = Partial<
   Pick<
     EditRow,
-    'name' | 'steps' | 'templateId' | 'language' | 'maxWordsInPhrase' | 'latestJobInstanceId'
+    | 'name'
+    | 'steps'
+    | 'templateId'
+    | 'language'
+    | 'maxWordsInPhrase'
+    | 'reframe'
+    | 'latestJobInstanceId'
   >
 >;
 

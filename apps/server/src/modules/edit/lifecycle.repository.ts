@@ -3,7 +3,7 @@
 // it compare-and-set on the state the caller read: a worker and a user (Cancel, Continue) racing
 // each other, or a repeated queue message, cannot overwrite one another or move anything back.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { ClipEvent, InstanceEvent, InstanceState } from '@roughcut/shared';
+import type { ClipEvent, ClipReframe, InstanceEvent, InstanceState } from '@roughcut/shared';
 import { clipStatusesAllowing, transitionClip, transitionInstance } from '@roughcut/shared';
 import { clips } from '../../db/tables/clips.schema.ts';
 import type { ClipEdits } from '../../db/tables/clips.schema.ts';
@@ -54,7 +54,7 @@ export async function transitionClipRow(
   db: DbOrTx,
   from: { id: string; status: InstanceState['status']; confirmed: boolean },
   event: ClipEvent,
-  extras: { edits?: ClipEdits | null } = {},
+  extras: { edits?: ClipEdits | null; reframe?: ClipReframe } = {},
 ): Promise<boolean> {
   const next = transitionClip(from, event);
   const rows = await db

@@ -72,6 +72,7 @@ export const analyseHandler = handleJob(analyseJob, async ({ instanceId }, conte
               gaps: clip.gaps,
               drawSettings,
               scoreFeatures: clip.scoreFeatures,
+              reframe: job.reframe,
             })),
           );
         },

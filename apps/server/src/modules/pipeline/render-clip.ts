@@ -67,6 +67,7 @@ export async function renderOneClip(
       ...source,
       outPath: temp.path,
       plan,
+      reframe: plan.reframe,
       ...(plan.subtitles ? { subtitlesOutPath: script.path } : {}),
       signal,
       onProgress,
