@@ -48,7 +48,10 @@ export const clips = pgTable(
     startS: doublePrecision('start_s').notNull(),
     endS: doublePrecision('end_s').notNull(),
     segments: jsonb('segments').$type<Segment[]>().notNull(),
+    /** The detected gaps: silences, and fillers (`kind: 'filler'`) the cut holds only if asked. */
     gaps: jsonb('gaps').$type<Gap[]>().notNull(),
+    /** The edit's "Remove filler words" when the clip was made: its fillers start cut. */
+    removeFillers: boolean('remove_fillers').notNull().default(false),
     drawSettings: jsonb('draw_settings').$type<DrawSettings>().notNull(),
     scoreFeatures: jsonb('score_features').$type<ScoreFeatures>(),
     // NOTE: the column kept its first name, `confirm`; renaming it would be a migration for nothing.

@@ -32,6 +32,8 @@ export const autoJobs = pgTable(
     templateId: text('template_id').references(() => templates.id, { onDelete: 'set null' }),
     language: text('language').notNull().default('en'),
     maxWordsInPhrase: integer('max_words_in_phrase').notNull().default(5),
+    /** "Remove filler words": the clips a run finds start with their fillers cut. */
+    removeFillers: boolean('remove_fillers').notNull().default(false),
     /** The framing each short clip a run finds starts with (the clip screen may change it). */
     reframe: text('reframe').$type<ClipReframe>().notNull().default('centre'),
     // NOTE: no foreign key: instances reference jobs, and a cycle would complicate deletes.
