@@ -45,6 +45,16 @@ export const DEFAULT_MAX_WORDS_IN_PHRASE = 5;
 export const CLIP_REFRAMES = ['centre', 'follow', 'split'] as const;
 export type ClipReframe = (typeof CLIP_REFRAMES)[number];
 export const DEFAULT_CLIP_REFRAME: ClipReframe = 'centre';
+export const CLIP_REFRAME_LABELS: Record<ClipReframe, string> = {
+  centre: 'Centre',
+  follow: 'Follow speaker',
+  split: 'Split',
+};
+export const CLIP_REFRAME_HELP: Record<ClipReframe, string> = {
+  centre: 'The middle of the picture, cropped to 9:16.',
+  follow: 'The crop follows the face of whoever is speaking.',
+  split: 'Two people stacked, one above the other (follows the speaker when only one is seen).',
+};
 export const MIN_MAX_WORDS_IN_PHRASE = 1;
 export const MAX_MAX_WORDS_IN_PHRASE = 10;
 export const MAX_ENGAGEMENT_SCORE = 10;

@@ -207,4 +207,39 @@ describe('the clip confirmation screen', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('toolbar', { name: 'Clip actions' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Submit Confirm' })).toBeNull();
   });
+
+  it('sends the picked framing with the confirm and shows the stored one on reload', async () => {
+    const user = userEvent.setup({ delay: null });
+    const confirm = vi.spyOn(clipsApi, 'confirm').mockResolvedValue({ ...CLIP, confirmed: true });
+    renderEditor();
+    const group = screen.getByRole('group', { name: 'Vertical framing' });
+    expect(within(group).getByRole('button', { name: 'Centre' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await user.click(within(group).getByRole('button', { name: 'Follow speaker' }));
+    await user.click(button('Confirm Edit'));
+    await user.click(button('Submit Confirm'));
+    await screen.findByRole('heading', { name: 'Job page' });
+    const body = confirm.mock.calls[0]?.[2];
+    expect(body).toEqual({ cut: GAPS, reframe: 'follow' });
+    expect(customConfirmClipRequestSchema.parse(body)).toEqual(body);
+    cleanup();
+
+    renderEditor({ ...CLIP, reframe: 'split' });
+    const reloaded = screen.getByRole('group', { name: 'Vertical framing' });
+    expect(
+      within(reloaded).getByRole('button', { name: 'Split' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+  });
+
+  it('offers no framing for long form, and a locked one once confirmed', () => {
+    renderEditor({ ...CLIP, is_long_form: true });
+    expect(screen.queryByRole('group', { name: 'Vertical framing' })).toBeNull();
+    cleanup();
+    renderEditor({ ...CLIP, status: 'finished', confirmed: true, reframe: 'follow' }, false);
+    const group = screen.getByRole('group', { name: 'Vertical framing' });
+    const follow = within(group).getByRole('button', { name: 'Follow speaker' });
+    expect(follow.getAttribute('aria-pressed')).toBe('true');
+    expect((follow as HTMLButtonElement).disabled).toBe(true);
+  });
 });

@@ -1,9 +1,12 @@
 import Box from '@mui/material/Box';
-import { appPaths, buildClipConfirmPayload } from '@roughcut/shared';
-import type { Clip } from '@roughcut/shared';
+import Paper from '@mui/material/Paper';
+import { appPaths, buildClipConfirmPayload, clipReframe } from '@roughcut/shared';
+import type { Clip, ClipReframe } from '@roughcut/shared';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { InstanceRef } from '../../api/clips.api.ts';
 import { showAlert } from '../../app/show-alert.ts';
+import { ReframeToggle } from '../../components/reframe-toggle.tsx';
 import { SpeechGapsStep } from './speech-gaps-step.tsx';
 import { ClipSteps, EditDetails } from './clip-sidebar.tsx';
 import { ClipLoading } from './clip-states.tsx';
@@ -30,6 +33,7 @@ export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }:
   const edits = useClipEdits(clip);
   const { confirming, confirm } = useConfirmClip(instance, clip, CONFIRM_FAILED_FALLBACK);
   const jobPath = appPaths.job(instance.jobId);
+  const [reframe, setReframe] = useState<ClipReframe>(() => clipReframe(clip));
 
   const submit = async () => {
     const result = buildClipConfirmPayload({
@@ -42,7 +46,9 @@ export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }:
       showAlert(result.error);
       return;
     }
-    await confirm(result.payload);
+    // NOTE: sent only when changed: a confirm without it keeps the stored framing.
+    const changed = !clip.is_long_form && reframe !== clipReframe(clip);
+    await confirm(changed ? { ...result.payload, reframe } : result.payload);
   };
 
   return (
@@ -79,7 +85,17 @@ export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }:
             onSelect={edits.selectStep}
           />
         </Box>
-        <Box sx={{ gridArea: 'details' }}>
+        <Box sx={{ gridArea: 'details', display: 'grid', gap: 2 }}>
+          {clip.is_long_form ? null : (
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <ReframeToggle
+                label="Vertical framing"
+                value={reframe}
+                onChange={setReframe}
+                disabled={!editable || confirming}
+              />
+            </Paper>
+          )}
           <EditDetails segments={clip.segments} />
         </Box>
         <Box component="section" aria-label="Selected step" sx={{ gridArea: 'step', minWidth: 0 }}>

@@ -1,7 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_LANGUAGE, DEFAULT_REMOVE_FILLERS, REMOVE_FILLERS_HELP } from '@roughcut/shared';
+import {
+  DEFAULT_CLIP_REFRAME,
+  DEFAULT_LANGUAGE,
+  DEFAULT_REMOVE_FILLERS,
+  REMOVE_FILLERS_HELP,
+} from '@roughcut/shared';
+import type { ClipReframe } from '@roughcut/shared';
 import { useEffect, useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,12 +17,17 @@ import { ConfigureSection } from './configure-section.tsx';
 afterEach(cleanup);
 
 let latest = DEFAULT_REMOVE_FILLERS;
+let latestReframe: ClipReframe = DEFAULT_CLIP_REFRAME;
 
 function Harness({ showShortForm }: { showShortForm: boolean }) {
   const [removeFillers, setRemoveFillers] = useState(DEFAULT_REMOVE_FILLERS);
+  const [reframe, setReframe] = useState<ClipReframe>(DEFAULT_CLIP_REFRAME);
   useEffect(() => {
     latest = removeFillers;
   }, [removeFillers]);
+  useEffect(() => {
+    latestReframe = reframe;
+  }, [reframe]);
   return (
     <MemoryRouter>
       <ConfigureSection
@@ -29,6 +40,8 @@ function Harness({ showShortForm }: { showShortForm: boolean }) {
         onMaxWords={() => undefined}
         removeFillers={removeFillers}
         onRemoveFillers={setRemoveFillers}
+        reframe={reframe}
+        onReframe={setReframe}
         templates={[]}
         templateId=""
         onTemplate={() => undefined}
@@ -47,5 +60,25 @@ describe('the configure step', () => {
     await userEvent.click(box);
     expect(latest).toBe(true);
     expect((box as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('offers the framing of short clips, Centre until another is picked', async () => {
+    render(<Harness showShortForm />);
+    const group = screen.getByRole('group', { name: 'Vertical framing of short clips' });
+    const centre = within(group).getByRole('button', { name: 'Centre' });
+    expect(centre.getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(within(group).getByRole('button', { name: 'Follow speaker' }));
+    expect(latestReframe).toBe('follow');
+    expect(
+      within(group).getByRole('button', { name: 'Follow speaker' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    // NOTE: a second click on the pressed choice keeps it: the framing always has a value.
+    await userEvent.click(within(group).getByRole('button', { name: 'Follow speaker' }));
+    expect(latestReframe).toBe('follow');
+  });
+
+  it('shows no framing for long form only', () => {
+    render(<Harness showShortForm={false} />);
+    expect(screen.queryByRole('group', { name: 'Vertical framing of short clips' })).toBeNull();
   });
 });

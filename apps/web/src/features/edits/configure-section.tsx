@@ -12,8 +12,9 @@ import {
   REMOVE_FILLERS_HELP,
   REMOVE_FILLERS_LABEL,
 } from '@roughcut/shared';
-import type { LanguageOption, Template } from '@roughcut/shared';
+import type { ClipReframe, LanguageOption, Template } from '@roughcut/shared';
 import { Link as RouterLink } from 'react-router';
+import { ReframeToggle } from '../../components/reframe-toggle.tsx';
 import { LanguageSelect } from './language-select.tsx';
 import type { LanguagesStatus } from './language-select.tsx';
 
@@ -29,6 +30,8 @@ type Props = {
   onMaxWords: (words: number) => void;
   removeFillers: boolean;
   onRemoveFillers: (remove: boolean) => void;
+  reframe: ClipReframe;
+  onReframe: (reframe: ClipReframe) => void;
   templates: readonly Template[];
   templateId: string;
   onTemplate: (id: string) => void;
@@ -37,7 +40,7 @@ type Props = {
 
 /**
  * SPEC 2.7 step 3: language and (issue 22) filler removal; for short form also max words per
- * phrase and style.
+ * phrase, style and (issue 21) the framing every clip starts with.
  */
 export function ConfigureSection(props: Props) {
   const { languages, disabled } = props;
@@ -106,6 +109,12 @@ export function ConfigureSection(props: Props) {
               Edit templates
             </Button>
           </Box>
+          <ReframeToggle
+            label="Vertical framing of short clips"
+            value={props.reframe}
+            onChange={props.onReframe}
+            disabled={disabled}
+          />
         </>
       ) : null}
     </Box>

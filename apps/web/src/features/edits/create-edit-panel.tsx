@@ -14,6 +14,7 @@ import {
   CREATE_PANEL_WIDTH_PX,
   DEFAULT_LANGUAGE,
   DEFAULT_MAX_WORDS_CHOICE,
+  DEFAULT_CLIP_REFRAME,
   DEFAULT_REMOVE_FILLERS,
   STEP_LABELS,
   TRIAL_EXHAUSTED_MESSAGE,
@@ -23,7 +24,7 @@ import {
   isTrialExhausted,
   validateCreateEdit,
 } from '@roughcut/shared';
-import type { EditOptions } from '@roughcut/shared';
+import type { ClipReframe, EditOptions } from '@roughcut/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -102,6 +103,7 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
   const [maxWords, setMaxWords] = useState(DEFAULT_MAX_WORDS_CHOICE);
   const [templateId, setTemplateId] = useState(DEFAULT_STYLE);
   const [removeFillers, setRemoveFillers] = useState(DEFAULT_REMOVE_FILLERS);
+  const [reframe, setReframe] = useState<ClipReframe>(DEFAULT_CLIP_REFRAME);
   const [starting, setStarting] = useState(false);
   const [stage, setStage] = useState<CreateFlowStage | null>(null);
   const [progress, setProgress] = useState<UploadProgress>({ loaded: 0, total: 0 });
@@ -135,6 +137,7 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
         language,
         maxWordsInPhrase: maxWords,
         removeFillers,
+        reframe,
         templateId: templateId === DEFAULT_STYLE ? null : templateId,
       },
       {
@@ -247,6 +250,8 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
                 onMaxWords={setMaxWords}
                 removeFillers={removeFillers}
                 onRemoveFillers={setRemoveFillers}
+                reframe={reframe}
+                onReframe={setReframe}
                 templates={templates.data ?? []}
                 templateId={templateId}
                 onTemplate={setTemplateId}

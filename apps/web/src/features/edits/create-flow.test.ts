@@ -86,6 +86,14 @@ describe('create flow', () => {
     });
   });
 
+  it('sends the framing of short clips only when it is not the default centre', () => {
+    expect(settingsFor(input)).not.toHaveProperty('reframe');
+    expect(settingsFor({ ...input, reframe: 'follow' })).toMatchObject({ reframe: 'follow' });
+    expect(
+      settingsFor({ ...input, reframe: 'follow', options: { longForm: true, shortForm: false } }),
+    ).not.toHaveProperty('reframe');
+  });
+
   it('asks for fillers removed only when the option is ticked (off by default)', () => {
     expect(settingsFor(input)).not.toHaveProperty('remove_fillers');
     expect(settingsFor({ ...input, removeFillers: false })).not.toHaveProperty('remove_fillers');

@@ -1,5 +1,5 @@
 import { isLanguageCode, stepsFromOptions } from '@roughcut/shared';
-import type { AutoJob, EditOptions, UpdateAutoJobRequest } from '@roughcut/shared';
+import type { AutoJob, ClipReframe, EditOptions, UpdateAutoJobRequest } from '@roughcut/shared';
 import type { UploadProgress } from './upload-progress.ts';
 
 // SPEC 4.2: create the job, apply its settings, upload the file, start it, open the job page.
@@ -12,6 +12,8 @@ export type CreateEditInput = {
   maxWordsInPhrase: number;
   /** Fillers start cut on every clip (issue 22); sent only when ticked. */
   removeFillers?: boolean;
+  /** How short clips start framed (issue 21); sent only for short form and when not centre. */
+  reframe?: ClipReframe;
   /** A saved template's id, or null for the default style (The Bold Font). */
   templateId: string | null;
 };
@@ -38,6 +40,9 @@ export const settingsFor = (input: CreateEditInput): UpdateAutoJobRequest => ({
   max_words_in_phrase: input.maxWordsInPhrase,
   template_id: input.options.shortForm ? input.templateId : null,
   ...(input.removeFillers === true ? { remove_fillers: true } : {}),
+  ...(input.options.shortForm && input.reframe && input.reframe !== 'centre'
+    ? { reframe: input.reframe }
+    : {}),
 });
 
 /** Runs the flow and reports where it stopped; it never throws. */
