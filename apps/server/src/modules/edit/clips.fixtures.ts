@@ -1,4 +1,4 @@
-// Test fixtures for the clip API: a job with an uploaded video and an instance awaiting
+// Test fixtures for the clip API: a job with an uploaded video and a run awaiting
 // confirmation with two clips, stored directly (what analysis leaves behind, without an engine run).
 import { eq } from 'drizzle-orm';
 import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';

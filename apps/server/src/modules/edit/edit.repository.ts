@@ -59,13 +59,7 @@ export async function insertEdit(
 export type EditPatch = Partial<
   Pick<
     EditRow,
-    | 'name'
-    | 'steps'
-    | 'templateId'
-    | 'language'
-    | 'maxWordsInPhrase'
-    | 'reframe'
-    | 'latestJobInstanceId'
+    'name' | 'steps' | 'templateId' | 'language' | 'maxWordsInPhrase' | 'latestJobInstanceId'
   >
 >;
 

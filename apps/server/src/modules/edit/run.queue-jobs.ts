@@ -6,17 +6,17 @@ import { defineJob } from '../../jobs/job.ts';
 import type { Db } from '../../db/client.ts';
 import { findRunOwner } from './run-owner.repository.ts';
 
-const instancePayload = z.object({ instanceId: z.string().min(1) });
+const runPayload = z.object({ instanceId: z.string().min(1) });
 
 /** Analyses and renders are scheduled fairly: one running per user at a time (job-queue.ts). */
-const ownerOfRun = ({ instanceId }: z.output<typeof instancePayload>, db: Db) =>
+const ownerOfRun = ({ instanceId }: z.output<typeof runPayload>, db: Db) =>
   findRunOwner(db, instanceId);
 
 /** Where the queue moves an analyse or render job whose tries are used up. */
 export const runGaveUpJob = defineJob({
   name: 'instance-gave-up',
   // NOTE: pg-boss hands a dead-lettered job over with the payload it had.
-  payload: instancePayload,
+  payload: runPayload,
   queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
 });
 
@@ -26,7 +26,7 @@ export const runGaveUpJob = defineJob({
 /** Analysis of a started run, up to its clips awaiting confirmation. */
 export const analyseJob = defineJob({
   name: 'analyse-job',
-  payload: instancePayload,
+  payload: runPayload,
   queue: {
     retryLimit: 2,
     retryDelay: 10,
@@ -40,7 +40,7 @@ export const analyseJob = defineJob({
 /** Final processing after Continue: every confirmed clip rendered. */
 export const renderJob = defineJob({
   name: 'render-job',
-  payload: instancePayload,
+  payload: runPayload,
   queue: {
     retryLimit: 2,
     retryDelay: 10,
