@@ -109,7 +109,15 @@ export async function confirmClip(
   const edits = editsAfterConfirm(clip, request);
   if (isEmptyCut({ ...clip, edits })) throw badRequest(CLIP_MESSAGES.nothingLeft);
   const applied = await checkStateAsync(() =>
-    transitionClipRow(ctx.db, clip, { type: 'confirm' }, { edits }),
+    transitionClipRow(
+      ctx.db,
+      clip,
+      { type: 'confirm' },
+      {
+        edits,
+        ...(!isDefaultConfirm(request) && request.reframe ? { reframe: request.reframe } : {}),
+      },
+    ),
   );
   if (!applied) throw conflict(CLIP_MESSAGES.changed);
   return getClip(ctx, ids);

@@ -59,7 +59,13 @@ export async function insertEdit(
 export type EditPatch = Partial<
   Pick<
     EditRow,
-    'name' | 'steps' | 'templateId' | 'language' | 'maxWordsInPhrase' | 'latestJobInstanceId'
+    | 'name'
+    | 'steps'
+    | 'templateId'
+    | 'language'
+    | 'maxWordsInPhrase'
+    | 'reframe'
+    | 'latestJobInstanceId'
   >
 >;
 
