@@ -52,6 +52,13 @@ describe.each(TEST_DATABASES)('the render obeys the clip screen on %s', (kind) =
     const edit = await startVideoEdit(t, await readFile(await talkingVideo(dir)), {
       steps: ['short-form-clips'],
       name: 'Clip edit',
+      // NOTE: the edit's default framing reaches the clips the run finds (no face here: the
+      // render falls back to the centre crop, so the cut and phrases below are unchanged).
+      beforeStart: async ({ call, job }) => {
+        expect(
+          (await call('POST', apiPaths.autojob(job.id), { reframe: 'follow' })).statusCode,
+        ).toBe(200);
+      },
     });
     const { call, job } = edit;
     const waiting = await waitForRun(edit, 'awaiting-confirmation');
@@ -63,6 +70,7 @@ describe.each(TEST_DATABASES)('the render obeys the clip screen on %s', (kind) =
       (await call('GET', apiPaths.clip(job.id, instanceId, listed?.id ?? ''))).json(),
     );
 
+    expect(clip.reframe).toBe('follow');
     // What the screen needs: words with confidences, gap-N gaps, the window and its waveform.
     const spoken = clip.segments.filter((s) => s.phrase !== '');
     expect(spoken.length).toBeGreaterThanOrEqual(3);
