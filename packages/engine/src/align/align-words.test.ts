@@ -52,4 +52,19 @@ describe('placeWords', () => {
     ]);
     expect(words.every((w) => w.confidence === 0.4)).toBe(true);
   });
+
+  it('lowers the confidence of a measured word held far past its phones, and only that one', () => {
+    const words = placeWords(
+      utterance,
+      [
+        { index: 0, start: 0, end: 0.4 },
+        { index: 1, start: 0.4, end: 1.6 },
+        { index: 2, start: 1.6, end: 2 },
+      ],
+      10,
+      [4, 3, 4],
+    );
+    // "big": 1.2 s for 3 phones, 0.4 s a phone where 0.15 s is the limit.
+    expect(words.map((w) => w.confidence)).toEqual([0.8, 0.3, 0.8]);
+  });
 });

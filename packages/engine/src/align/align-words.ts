@@ -20,8 +20,9 @@ import {
 import type { AlignedPosition } from './align-grammar.ts';
 import { writeLevelledChunk } from './level-chunk.ts';
 import { runAligner } from './run-aligner.ts';
+import { stretchFactor } from './stretch-confidence.ts';
 import { loadDictionary, pronounce } from './pronounce.ts';
-import type { Dictionary } from './pronounce.ts';
+import type { Dictionary, Pronounced } from './pronounce.ts';
 import { readSpeechWavInfo } from '../transcribe/speech-wav.ts';
 
 export type UtteranceText = {
@@ -63,14 +64,22 @@ function shareByLength(
   });
 }
 
+/** The fewest phones any of a word's pronunciations has (0 when it has none). */
+function phoneCount(word: Pronounced | undefined): number {
+  if (!word) return 0;
+  return Math.min(...word.pronunciations.map((p) => p.split(' ').filter(Boolean).length));
+}
+
 /**
  * The input words with times: measured ones from the aligner (kept inside the utterance), the
- * rest shared out between their measured neighbours with a lowered confidence.
+ * rest shared out between their measured neighbours with a lowered confidence. A measured word
+ * held far longer than its phones take (`phones[i]`, when known) loses confidence too.
  */
 export function placeWords(
   utterance: UtteranceText,
   positions: AlignedPosition[],
   offsetS: number,
+  phones: readonly number[] = [],
 ): Word[] {
   const { words } = utterance;
   const clamp = (s: number) => Math.min(utterance.end, Math.max(utterance.start, s));
@@ -86,7 +95,9 @@ export function placeWords(
     const measured = timed.get(i);
     const word = words[i];
     if (measured && word) {
-      out.push({ text: word.text, ...measured, confidence: word.confidence });
+      const stretch = stretchFactor(measured.end - measured.start, phones[i] ?? 0);
+      const confidence = Math.round(word.confidence * stretch * 1000) / 1000;
+      out.push({ text: word.text, ...measured, confidence });
       i++;
       continue;
     }
@@ -139,7 +150,7 @@ async function alignOne(
       signal,
     );
     const positions = parseAlignmentOutput(output, utterance.words.length);
-    return placeWords(utterance, positions, chunk.start);
+    return placeWords(utterance, positions, chunk.start, pronounced.map(phoneCount));
   } catch (error) {
     if (signal.aborted) throw abortError(signal);
     // NOTE: an aligner that fails on one utterance costs that utterance its measured times, not
