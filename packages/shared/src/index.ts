@@ -26,3 +26,4 @@ export * from './rules/clip-confirm.rules.ts';
 export * from './rules/billing.rules.ts';
 export * from './fonts.ts';
 export * from './contracts/languages.contract.ts';
+export * from './rules/filler-words.rules.ts';

@@ -64,10 +64,13 @@ describe('preview playback', () => {
 describe('the preview subtitles', () => {
   const segments = [{ start: 1, end: 2.5, phrase: 'welcome to the show', words: [] }];
   const clip = { segments, draw_settings: DEFAULT_DRAW_SETTINGS };
+  const all = [{ start: 0, end: 10 }];
 
   it('draws the phrases only when the render burns them', () => {
-    expect(previewSubtitles({ ...clip, subtitles_burned: true })).toContain('welcome to the show');
-    expect(previewSubtitles({ ...clip, subtitles_burned: false })).toBeNull();
+    expect(previewSubtitles({ ...clip, subtitles_burned: true }, all)).toContain(
+      'welcome to the show',
+    );
+    expect(previewSubtitles({ ...clip, subtitles_burned: false }, all)).toBeNull();
   });
 
   it("lights the spoken word at the recogniser's source times when the clip's style asks", () => {
@@ -75,16 +78,39 @@ describe('the preview subtitles', () => {
       { text: 'welcome', start: 1, end: 1.5, confidence: 0.9 },
       { text: 'home', start: 1.7, end: 2.4, confidence: 0.9 },
     ];
-    const ass = previewSubtitles({
-      segments: [{ start: 1, end: 2.5, phrase: 'welcome home', words }],
-      draw_settings: { ...DEFAULT_DRAW_SETTINGS, word_highlight: true },
-      subtitles_burned: true,
-    });
+    const ass = previewSubtitles(
+      {
+        segments: [{ start: 1, end: 2.5, phrase: 'welcome home', words }],
+        draw_settings: { ...DEFAULT_DRAW_SETTINGS, word_highlight: true },
+        subtitles_burned: true,
+      },
+      all,
+    );
     const lines = ass?.split('\n').filter((l) => l.startsWith('Dialogue:'));
     expect(lines).toEqual([
       'Dialogue: 0,0:00:01.00,0:00:01.70,Default,,0,0,0,,{\\1c&H00D6FF&\\1a&H00&}welcome{\\r} home',
       'Dialogue: 0,0:00:01.70,0:00:02.50,Default,,0,0,0,,welcome {\\1c&H00D6FF&\\1a&H00&}home',
     ]);
+  });
+
+  it('leaves out a filler word whose sound the cut removes, and keeps a kept one', () => {
+    const words = [
+      { text: 'Um,', start: 1, end: 1.4, confidence: 0.9 },
+      { text: 'welcome', start: 1.5, end: 2, confidence: 0.9 },
+      { text: 'home', start: 2.1, end: 2.5, confidence: 0.9 },
+    ];
+    const burned = {
+      segments: [{ start: 1, end: 2.5, phrase: 'Um, welcome home', words }],
+      draw_settings: DEFAULT_DRAW_SETTINGS,
+      subtitles_burned: true,
+    };
+    const cut = previewSubtitles(burned, [
+      { start: 0, end: 0.95 },
+      { start: 1.45, end: 10 },
+    ]);
+    expect(cut).toContain(',Welcome home');
+    expect(cut).not.toContain('Um');
+    expect(previewSubtitles(burned, all)).toContain(',Um, welcome home');
   });
 
   it("lays them out on the render's frame", () => {

@@ -1,4 +1,4 @@
-import { clipKeptSpans, holesBetween } from '@roughcut/shared';
+import { clipKeptSpans, holesBetween, withoutCutFillers } from '@roughcut/shared';
 import type { Clip, Span } from '@roughcut/shared';
 import { buildAss } from '@roughcut/engine/subtitles';
 
@@ -88,6 +88,9 @@ export function previewFrameSize(
  */
 export type PreviewSubtitles = Pick<Clip, 'subtitles_burned' | 'segments' | 'draw_settings'>;
 
-export function previewSubtitles(clip: PreviewSubtitles): string | null {
-  return clip.subtitles_burned ? buildAss(clip.segments, clip.draw_settings) : null;
+/** `kept`: the spans that play; a filler word cut from them is not drawn, as the render burns it. */
+export function previewSubtitles(clip: PreviewSubtitles, kept: readonly Span[]): string | null {
+  return clip.subtitles_burned
+    ? buildAss(withoutCutFillers(clip.segments, kept), clip.draw_settings)
+    : null;
 }

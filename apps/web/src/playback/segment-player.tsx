@@ -61,7 +61,7 @@ export function SegmentPlayer({
   const ratio = previewFrameRatio(isLongForm, source);
   // NOTE: the engine's own script builder, on the source timeline (the preview skips the gaps),
   // so the preview is laid out exactly as the render burns it in.
-  const ass = useMemo(() => previewSubtitles(burned), [burned]);
+  const ass = useMemo(() => previewSubtitles(burned, clip.spans), [burned, clip.spans]);
   const sourceWidth = source?.width;
   const sourceHeight = source?.height;
   const frame = useMemo(

@@ -3,7 +3,7 @@
 // between words where no word was recognised. Each becomes a removable span of kind "filler" that
 // never reaches into a real word: it is padded, clamped against the neighbouring words' times and
 // dropped whenever the cut it makes (with the silences) would take any part of a word.
-import { MIN_GAP_LENGTH_S, clipKeptSpans, roundTime } from '@roughcut/shared';
+import { MIN_GAP_LENGTH_S, clipKeptSpans, isFillerWord, roundTime } from '@roughcut/shared';
 import type { EnergyTrack, Gap, Span, Word } from '../types.ts';
 import { frameRange, intersectSpans, percentile, subtractSpans } from '../vad/evidence-spans.ts';
 
@@ -36,18 +36,8 @@ export const DEFAULT_FILLERS = {
   steadyDb: 6,
 } as const;
 
-// NOTE: "a", "eh", "mhm" and "uh-huh" are left out on purpose: they are words or answers.
-const FILLER_TEXT = /^(u+m+|u+h+m*|e+r+m+|e+r+|a+h+|h+m+|m{2,})$/;
-
-/** The word's letters, lower case, without punctuation or a recogniser's filler markers. */
-const bareText = (text: string): string =>
-  text
-    .toLowerCase()
-    .replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '')
-    .normalize('NFKC');
-
-/** "Um,", "uh...", "HMM", "++UM++", "[uh]" are fillers; "a", "I'm", "mhm" are not. */
-export const isFillerWord = (text: string): boolean => FILLER_TEXT.test(bareText(text));
+// NOTE: one definition of a filler word, shared with the subtitles that drop cut fillers.
+export { isFillerWord };
 
 export type FillerInput = {
   /** The recognised words with evidence under them (the speech evidence's words). */

@@ -1,6 +1,7 @@
 // The transcript in the formats editors and players read: SRT, WebVTT, ASS and plain text.
 // NOTE: restored after an accidental overwrite; the API is the one its test and the CLI use.
 import type { DrawSettings } from '@roughcut/shared';
+import { withoutCutFillers } from '@roughcut/shared';
 import { renderedSpans } from '../render/spans.ts';
 import { buildAss, remapSegments } from '../subtitles/index.ts';
 import type { AssSegment, BuildAssOptions, TimedText } from '../subtitles/index.ts';
@@ -18,7 +19,8 @@ export function cutTimelinePhrases<T extends TimedText>(
   keep: readonly Span[],
   probe: { fps: number; variableFrameRate: boolean; durationS: number },
 ): T[] {
-  return remapSegments(phrases, renderedSpans(keep, probe));
+  // NOTE: a cut filler word leaves the transcript as it leaves the burned subtitles.
+  return remapSegments(withoutCutFillers(phrases, keep), renderedSpans(keep, probe));
 }
 
 /** hh:mm:ss,mmm (SRT) or hh:mm:ss.mmm (VTT); negative times clamp to 0. */

@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { DrawSettings } from '@roughcut/shared';
+import { withoutCutFillers } from '@roughcut/shared';
 import { runFfmpeg } from '../media/ffmpeg-runner.ts';
 import { buildAss, remapSegments } from '../subtitles/index.ts';
 import type { ProbeResult, ProgressFn, Span } from '../types.ts';
@@ -36,13 +37,16 @@ export async function withTempDir<T>(near: string, run: (dir: string) => Promise
   }
 }
 
-/** Writes the subtitles, moved onto the cut timeline, as an .ass file; returns its path. */
+/**
+ * Writes the subtitles, moved onto the cut timeline, as an .ass file; returns its path. A filler
+ * word whose sound was cut is not burned (the preview drops it by the same rule).
+ */
 export async function writeAssFile(
   dir: string,
   subtitles: RenderSubtitles,
   keep: readonly Span[],
 ): Promise<string> {
-  const remapped = remapSegments(subtitles.segments, keep as Span[]);
+  const remapped = remapSegments(withoutCutFillers(subtitles.segments, keep), keep as Span[]);
   const path = join(dir, 'subtitles.ass');
   await writeFile(path, buildAss(remapped, subtitles.settings), 'utf8');
   return path;

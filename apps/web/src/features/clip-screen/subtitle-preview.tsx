@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { Clip, DrawSettings, ReviewPhrase } from '@roughcut/shared';
+import type { Clip, DrawSettings, ReviewPhrase, Span } from '@roughcut/shared';
+import { withoutCutFillers } from '@roughcut/shared';
 import { buildAss } from '@roughcut/engine/subtitles';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { previewFrameSize } from '../../playback/preview-playback.ts';
@@ -21,6 +22,8 @@ type Props = {
   loading: boolean;
   playback: GapPlayback;
   phrases: readonly ReviewPhrase[];
+  /** The spans that play: a filler word cut from them is not drawn, as the render burns it. */
+  kept: readonly Span[];
   drawSettings: DrawSettings;
   height: number;
 };
@@ -35,13 +38,17 @@ export function SubtitlePreview({
   loading,
   playback,
   phrases,
+  kept,
   drawSettings,
   height,
 }: Props) {
   const layerRef = useRef<HTMLDivElement>(null);
   const settledPhrases = useDebouncedValue(phrases, SETTLE_MS);
   const settledStyle = useDebouncedValue(drawSettings, SETTLE_MS);
-  const ass = useMemo(() => buildAss(settledPhrases, settledStyle), [settledPhrases, settledStyle]);
+  const ass = useMemo(
+    () => buildAss(withoutCutFillers(settledPhrases, kept), settledStyle),
+    [settledPhrases, kept, settledStyle],
+  );
   const [sourceFrame, setSourceFrame] = useState<{ width: number; height: number } | null>(null);
   const { refs } = playback;
   useEffect(() => {

@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { PREVIEW_HEIGHT_PX, phraseAtTime } from '@roughcut/shared';
+import { PREVIEW_HEIGHT_PX, clipKeptSpans, phraseAtTime } from '@roughcut/shared';
 import type { Clip, DrawSettings, ReviewPhrase } from '@roughcut/shared';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { playbackPlan } from '../../playback/gap-playback.ts';
@@ -49,6 +49,7 @@ export function SubtitlesStep(props: Props) {
   const window = useMemo(() => ({ start: clip.start, end: clip.end }), [clip.start, clip.end]);
   const cutGaps = props.cut.gaps;
   const plan = useMemo(() => playbackPlan(window, cutGaps), [window, cutGaps]);
+  const kept = useMemo(() => clipKeptSpans(window, cutGaps), [window, cutGaps]);
   const playback = useGapPlayback(plan);
   // NOTE: useTheme falls back to the default theme outside a ThemeProvider (component tests).
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
@@ -131,6 +132,7 @@ export function SubtitlesStep(props: Props) {
           loading={props.videoPending}
           playback={playback}
           phrases={phrases}
+          kept={kept}
           drawSettings={props.drawSettings}
           height={phone ? PHONE_PREVIEW_HEIGHT_PX : PREVIEW_HEIGHT_PX}
         />

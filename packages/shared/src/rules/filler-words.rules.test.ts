@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { isFillerWord, withoutCutFillers } from './filler-words.rules.ts';
+
+const w = (text: string, start: number, end: number) => ({ text, start, end, confidence: 0.9 });
+const phraseOf = (words: ReturnType<typeof w>[]) => ({
+  start: words[0]?.start ?? 0,
+  end: words.at(-1)?.end ?? 0,
+  phrase: words.map((x) => x.text).join(' '),
+  words,
+});
+const ALL = [{ start: 0, end: 100 }];
+
+describe('isFillerWord', () => {
+  it('knows fillers as recognisers write them, and never a real word', () => {
+    for (const text of ['Um,', 'uh...', 'HMM', '++UM++', '[uh]', 'erm', 'Ahh', 'mm']) {
+      expect(isFillerWord(text), text).toBe(true);
+    }
+    for (const text of ['a', "I'm", 'mhm', 'uh-huh', 'eh', 'umbrella', 'the', 'Ah-ha']) {
+      expect(isFillerWord(text), text).toBe(false);
+    }
+  });
+});
+
+describe('withoutCutFillers', () => {
+  const sentence = phraseOf([
+    w('Um,', 1, 1.4),
+    w('so', 1.5, 1.7),
+    w('we', 1.8, 1.9),
+    w('went,', 2, 2.3),
+    w('uh,', 2.4, 2.8),
+    w('home.', 2.9, 3.3),
+  ]);
+
+  it('drops the fillers whose middle is cut, re-capitalising the sentence they began', () => {
+    const kept = [
+      { start: 0, end: 0.95 },
+      { start: 1.45, end: 2.35 },
+      { start: 2.85, end: 4 },
+    ];
+    const [out] = withoutCutFillers([sentence], kept);
+    expect(out?.phrase).toBe('So we went, home.');
+    expect(out?.words.map((x) => x.text)).toEqual(['So', 'we', 'went,', 'home.']);
+    expect(out?.words.map((x) => x.start)).toEqual([1.5, 1.8, 2, 2.9]);
+    expect(out).toMatchObject({ start: 1, end: 3.3 });
+  });
+
+  it('keeps a filler that is still heard, and every real word even when it is cut', () => {
+    expect(withoutCutFillers([sentence], ALL)).toEqual([sentence]);
+    // NOTE: "went," lies in the cut, but a real word is never taken out of the subtitles.
+    const kept = [
+      { start: 0, end: 1.95 },
+      { start: 2.85, end: 4 },
+    ];
+    expect(withoutCutFillers([sentence], kept)[0]?.phrase).toBe('Um, so we went, home.');
+  });
+
+  it("moves a cut filler's full stop onto the word before it", () => {
+    const p = phraseOf([
+      w('That', 0, 0.3),
+      w('is', 0.4, 0.5),
+      w('it,', 0.6, 0.9),
+      w('um.', 1, 1.4),
+    ]);
+    expect(withoutCutFillers([p], [{ start: 0, end: 0.95 }])[0]?.phrase).toBe('That is it.');
+  });
+
+  it('empties a phrase of fillers only, and leaves a typed-over phrase alone', () => {
+    const only = phraseOf([w('Uh,', 5, 5.3), w('um.', 5.4, 5.8)]);
+    expect(withoutCutFillers([only], [{ start: 0, end: 4 }])[0]).toMatchObject({
+      phrase: '',
+      words: [],
+    });
+    const typed = { ...sentence, phrase: 'So we went home.' };
+    expect(withoutCutFillers([typed], [{ start: 0, end: 0.5 }])).toEqual([typed]);
+    const wordless = { start: 0, end: 1, phrase: 'Um, hello' };
+    expect(withoutCutFillers([wordless], [])).toEqual([wordless]);
+  });
+});

@@ -1,0 +1,100 @@
+import type { Span } from '../contracts/clip.contract.ts';
+
+// Filler words ("um", "uh", "erm", "ah") as text, and the subtitles of a cut that removed them: the
+// preview and the render both drop a filler word whose sound was cut, so the burned phrase says
+// what is heard. Only a word that reads as a filler is ever dropped, never a real word.
+
+// NOTE: "a", "eh", "mhm" and "uh-huh" are left out on purpose: they are words or answers.
+const FILLER_TEXT = /^(u+m+|u+h+m*|e+r+m+|e+r+|a+h+|h+m+|m{2,})$/;
+
+/** The word's letters, lower case, without punctuation or a recogniser's filler markers. */
+const bareText = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '')
+    .normalize('NFKC');
+
+/** "Um,", "uh...", "HMM", "++UM++", "[uh]" are fillers; "a", "I'm", "mhm" are not. */
+export const isFillerWord = (text: string): boolean => FILLER_TEXT.test(bareText(text));
+
+type TimedWord = { text: string; start: number; end: number };
+type WordedPhrase = {
+  start: number;
+  end: number;
+  phrase: string;
+  words?: readonly TimedWord[] | undefined;
+};
+
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
+const SENTENCE_END = /[.?!…]+$/;
+const CLAUSE_END = /[,;:]+$/;
+
+const isHeard = (word: TimedWord, kept: readonly Span[]): boolean => {
+  const middle = (word.start + word.end) / 2;
+  return kept.some((span) => middle >= span.start && middle <= span.end);
+};
+
+const capitalise = (text: string): string => {
+  const at = text.search(/\p{L}/u);
+  if (at < 0) return text;
+  const letter = text.charAt(at);
+  return letter === letter.toLowerCase()
+    ? text.slice(0, at) + letter.toUpperCase() + text.slice(at + 1)
+    : text;
+};
+
+const startsUpper = (text: string): boolean => {
+  const letter = /\p{L}/u.exec(text)?.[0];
+  return letter !== undefined && letter !== letter.toLowerCase();
+};
+
+/** The words left once `dropped` go, with a dropped filler's sentence capital and stop kept. */
+function remainingWords<W extends TimedWord>(
+  words: readonly W[],
+  dropped: ReadonlySet<number>,
+): W[] {
+  const out: W[] = [];
+  let capitaliseNext = false;
+  words.forEach((word, i) => {
+    if (dropped.has(i)) {
+      const stop = SENTENCE_END.exec(word.text.trim())?.[0];
+      const previous = out.at(-1);
+      // NOTE: "went, um." keeps its full stop on "went"; a word that already ends a sentence keeps its own.
+      if (stop && previous && !dropped.has(i - 1) && !SENTENCE_END.test(previous.text)) {
+        out[out.length - 1] = { ...previous, text: previous.text.replace(CLAUSE_END, '') + stop };
+      }
+      const sentenceStart = i === 0 || SENTENCE_END.test(words[i - 1]?.text ?? '');
+      capitaliseNext ||= sentenceStart && startsUpper(word.text);
+      return;
+    }
+    out.push(capitaliseNext ? { ...word, text: capitalise(word.text) } : word);
+    capitaliseNext = false;
+  });
+  return out;
+}
+
+/**
+ * The phrases to burn over a cut: a filler word whose middle falls outside every kept span is
+ * dropped from its phrase's words and text (a phrase of fillers only becomes '', which burns
+ * nothing). A phrase whose text no longer reads as its words (typed over) is left as it is: which
+ * of its words was the filler cannot be told.
+ */
+export function withoutCutFillers<P extends WordedPhrase>(
+  phrases: readonly P[],
+  kept: readonly Span[],
+): P[] {
+  return phrases.map((phrase) => {
+    const words = phrase.words ?? [];
+    if (words.length === 0) return phrase;
+    if (normalise(words.map((w) => w.text).join(' ')) !== normalise(phrase.phrase)) return phrase;
+    const dropped = new Set<number>();
+    words.forEach((word, i) => {
+      if (isFillerWord(word.text) && !isHeard(word, kept)) dropped.add(i);
+    });
+    if (dropped.size === 0) return phrase;
+    const left = remainingWords(words, dropped);
+    // NOTE: the words kept are the phrase's own objects (copies at most re-cased or re-punctuated),
+    // so they keep whatever else they carry (a confidence).
+    return { ...phrase, phrase: left.map((w) => w.text.trim()).join(' '), words: left };
+  });
+}
