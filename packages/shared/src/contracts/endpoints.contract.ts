@@ -56,6 +56,7 @@ import {
 } from './clip.contract.ts';
 import { healthResponseSchema, okResponseSchema } from './common.contract.ts';
 import { drawExampleQuerySchema, drawExampleRequestSchema } from './draw.contract.ts';
+import { clipExportParamsSchema, editExportParamsSchema } from './export.contract.ts';
 import { endpoint } from './endpoint.contract.ts';
 import type { Endpoint } from './endpoint.contract.ts';
 import { languageListResponseSchema } from './languages.contract.ts';
@@ -306,6 +307,17 @@ export const ENDPOINTS = {
     query: downloadQuerySchema,
     response: downloadResponseSchema,
   }),
+  /**
+   * Not in the spec: the edit's long form as an editor timeline or a transcript timed on the cut
+   * video, the file itself (content-disposition attachment).
+   */
+  editExport: endpoint({
+    method: 'GET',
+    path: '/api/manage/autojob/:id/export/:format',
+    auth: user,
+    params: editExportParamsSchema,
+    responseKind: 'file',
+  }),
   autojobUpload: endpoint({
     method: 'POST',
     path: '/api/manage/autojob/:id/upload',
@@ -380,6 +392,14 @@ export const ENDPOINTS = {
     auth: user,
     params: clipParamsSchema,
     response: waveformResponseSchema,
+  }),
+  /** Not in the spec: one clip as edited, as an editor timeline or a transcript (the file itself). */
+  clipExport: endpoint({
+    method: 'GET',
+    path: '/api/manage/autojob/:id/instance/:instance_id/clip/:clip_id/export/:format',
+    auth: user,
+    params: clipExportParamsSchema,
+    responseKind: 'file',
   }),
 
   // SPEC 7 "Templates and example image"

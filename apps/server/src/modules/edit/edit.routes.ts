@@ -25,6 +25,7 @@ import {
 } from './edit.service.ts';
 import { registerEditAssetRoutes } from './edit-assets.routes.ts';
 import { registerClipRoutes } from './clips.routes.ts';
+import { registerExportRoutes } from './exports.routes.ts';
 
 const OK: OkResponse = { ok: true };
 const JOB = 'The video edit';
@@ -121,5 +122,6 @@ export const editModule: AppModule = {
     registerEditRoutes(app, ctx);
     registerEditAssetRoutes(app, ctx);
     registerClipRoutes(app, ctx);
+    registerExportRoutes(app, ctx);
   },
 };
