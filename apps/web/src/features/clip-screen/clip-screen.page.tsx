@@ -5,6 +5,8 @@ import Typography from '@mui/material/Typography';
 import { appPaths, clipScreenState } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import { Link as RouterLink } from 'react-router';
+import { exportsApi } from '../../api/exports.api.ts';
+import { ExportMenu } from '../../components/export-menu.tsx';
 import { ClipEditor } from './clip-editor.tsx';
 import { ClipSidebar } from './clip-sidebar.tsx';
 import { ClipFailed, ClipLoading, ClipUnavailable } from './clip-states.tsx';
@@ -18,15 +20,32 @@ function ClipHeader({ jobId, clip }: { jobId: string; clip: Clip | null }) {
   const title = clip?.title ?? 'Clip';
   return (
     <Box sx={{ mb: { xs: 1.5, sm: 3 }, mt: { xs: -1.5, sm: 0 } }}>
-      <Button
-        component={RouterLink}
-        to={appPaths.job(jobId)}
-        startIcon={<ArrowBackRounded />}
-        size="small"
-        sx={{ mb: { xs: 0.5, sm: 1 }, ml: -1 }}
-      >
-        Video edit
-      </Button>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: { xs: 0.5, sm: 1 } }}>
+        <Button
+          component={RouterLink}
+          to={appPaths.job(jobId)}
+          startIcon={<ArrowBackRounded />}
+          size="small"
+          sx={{ ml: -1, mr: 'auto' }}
+        >
+          Video edit
+        </Button>
+        {clip ? (
+          // NOTE: the export is of the clip as last confirmed, not of unsaved changes on screen.
+          <ExportMenu
+            subject={clip.title}
+            size="small"
+            variant="text"
+            fallbackName={clip.title}
+            onExport={(format) =>
+              exportsApi.clip(
+                { jobId, instanceId: clip.auto_job_instance_id, clipId: clip.id },
+                format,
+              )
+            }
+          />
+        ) : null}
+      </Box>
       <Typography
         variant="h4"
         component="h1"

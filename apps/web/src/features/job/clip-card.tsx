@@ -8,6 +8,8 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { Clip } from '@roughcut/shared';
 import { Link as RouterLink } from 'react-router';
+import { exportsApi } from '../../api/exports.api.ts';
+import { ExportMenu } from '../../components/export-menu.tsx';
 import { TONE_COLORS } from '../../components/status-tone.tsx';
 import { timelineEditorPath } from '../../lib/timeline-paths.ts';
 import { SegmentPlayer } from '../../playback/segment-player.tsx';
@@ -138,6 +140,17 @@ export function ClipCard({ clip, videoUrl, busy, onConfirm, onUnconfirm, onEdit 
             </Button>
           </>
         )}
+        <ExportMenu
+          subject={clip.title}
+          variant="text"
+          fallbackName={clip.title}
+          onExport={(format) =>
+            exportsApi.clip(
+              { jobId: clip.auto_job_id, instanceId: clip.auto_job_instance_id, clipId: clip.id },
+              format,
+            )
+          }
+        />
         {clip.is_long_form ? (
           <Button
             component={RouterLink}

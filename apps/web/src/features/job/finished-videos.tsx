@@ -10,8 +10,10 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { describeError } from '../../api/api-error.ts';
 import { useAssetUrl } from '../../api/assets.queries.ts';
+import { exportsApi } from '../../api/exports.api.ts';
 import { useMediaSource } from '../../api/use-media-source.ts';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
+import { ExportMenu } from '../../components/export-menu.tsx';
 import { refusedVideoNotice } from './refused-video.ts';
 import { useDownload } from './use-download.ts';
 
@@ -53,26 +55,52 @@ function FinishedVideo({
       }}
       data-testid="finished-video"
     >
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
+      {/* NOTE: the buttons wrap under a long name in a narrow (portrait) card, not squeeze it. */}
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', flexWrap: 'wrap', gap: 1.5 }}>
         <Typography
           variant="h6"
           component="h3"
-          sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere', fontSize: { xs: 17, sm: 20 } }}
+          sx={{
+            flex: '1 1 12rem',
+            minWidth: 0,
+            overflowWrap: 'anywhere',
+            fontSize: { xs: 17, sm: 20 },
+          }}
         >
           {asset.name}
         </Typography>
-        <Button
-          size="small"
-          variant="outlined"
-          aria-label={`Download ${asset.name}`}
-          startIcon={
-            downloading ? <CircularProgress size={14} color="inherit" /> : <DownloadRounded />
-          }
-          onClick={onDownload}
-          sx={{ flexShrink: 0 }}
-        >
-          Save
-        </Button>
+        <Box sx={{ display: 'flex', gap: 1, flexShrink: 0 }}>
+          {asset.clip_id && job.latest_job_instance_id ? (
+            <ExportMenu
+              subject={asset.name}
+              size="small"
+              variant="text"
+              fallbackName={asset.name.replace(/\.mp4$/i, '')}
+              onExport={(format) =>
+                exportsApi.clip(
+                  {
+                    jobId: job.id,
+                    instanceId: job.latest_job_instance_id ?? '',
+                    clipId: asset.clip_id ?? '',
+                  },
+                  format,
+                )
+              }
+            />
+          ) : null}
+          <Button
+            size="small"
+            variant="outlined"
+            aria-label={`Download ${asset.name}`}
+            startIcon={
+              downloading ? <CircularProgress size={14} color="inherit" /> : <DownloadRounded />
+            }
+            onClick={onDownload}
+            sx={{ flexShrink: 0 }}
+          >
+            Save
+          </Button>
+        </Box>
       </Box>
       <Box
         data-testid="finished-video-frame"
@@ -195,6 +223,12 @@ export function FinishedVideos({
               : `${videos.length} videos, downloaded together as one .zip file.`}
           </Typography>
         </Box>
+        <ExportMenu
+          subject="the edit"
+          size="large"
+          fallbackName={job.name}
+          onExport={(format) => exportsApi.edit(job.id, format)}
+        />
         <Button
           variant="contained"
           size="large"

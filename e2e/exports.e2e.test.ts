@@ -1,0 +1,106 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { apiPaths } from '@roughcut/shared';
+import { readFcpxml, readLength, readOtio } from '@roughcut/engine/testing';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser } from './support/browser.ts';
+import type { BrowserSession } from './support/browser.ts';
+import { signUp, startEdit, waitForJob } from './support/journey.ts';
+import { startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
+import { makeTalkingVideo } from './support/talking-video.ts';
+
+// Exports from the browser: a clip card's menu during review, then, once the edit is finished, the
+// job page's Export menu beside the rendered videos; each download is saved by the browser and
+// read back. Screenshots: .tmp/screens/exports-*.png.
+
+let server: RunningServer;
+let workDir: string;
+let session: BrowserSession;
+let jobId = '';
+let upload = '';
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'roughcut-exports-e2e-'));
+  const [running, video] = await Promise.all([
+    startServer(),
+    makeTalkingVideo(path.join(workDir, 'media')),
+  ]);
+  server = running;
+  upload = video.file;
+  session = await openBrowser(server.baseUrl);
+  await signUp(session.page, 'exports');
+  jobId = await startEdit(session.page, 'Export journey', upload);
+  await waitForJob(session.page, jobId, ['awaiting-confirmation'], 600_000);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await server?.stop();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+/** Picks `item` in the menu of `button` and returns the saved file's name and text. */
+async function exportVia(page: Page, button: string, item: RegExp | string) {
+  await page.getByRole('button', { name: button }).first().click();
+  const saving = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: item }).click();
+  const download = await saving;
+  const file = path.join(workDir, download.suggestedFilename());
+  await download.saveAs(file);
+  return { name: download.suggestedFilename(), text: await readFile(file, 'utf8') };
+}
+
+describe('exports from the browser', () => {
+  it('downloads a clip’s timeline from its card while the clips are reviewed', async () => {
+    const { page } = session;
+    await page.goto(`/manage/automation/${jobId}`);
+    const card = page.getByTestId('clip-card').filter({ hasText: 'Optimised long form' });
+    await card.getByRole('button', { name: /^Export / }).click();
+    await session.screenshot('exports-clip-card-menu');
+    const saving = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: /OpenTimelineIO/ }).click();
+    const download = await saving;
+    const file = path.join(workDir, download.suggestedFilename());
+    await download.saveAs(file);
+    expect(download.suggestedFilename()).toMatch(/^Export journey - .*\(long form\)\.otio$/);
+    const timeline = readOtio(await readFile(file, 'utf8'));
+    expect(timeline.media).toContain(path.basename(upload));
+    expect(readLength(timeline.video)).toBeGreaterThan(0);
+  });
+
+  it('downloads the finished edit’s timeline and transcript from the job page', async () => {
+    const { page } = session;
+    const job = await waitForJob(page, jobId, ['awaiting-confirmation'], 10_000);
+    const instanceId = job.job_instance?.id ?? '';
+    expect((await page.request.post(apiPaths.instanceClipsConfirm(jobId, instanceId))).ok()).toBe(
+      true,
+    );
+    expect((await page.request.post(apiPaths.instanceConfirm(jobId, instanceId))).ok()).toBe(true);
+    await waitForJob(page, jobId, ['finished'], 600_000);
+    await page.goto(`/manage/automation/${jobId}`);
+    await page.getByRole('button', { name: 'Export the edit' }).click();
+    await page.getByRole('menuitem', { name: /Final Cut Pro/ }).waitFor();
+    // NOTE: the menu fades in; the picture is taken once it is fully shown.
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[role="menu"]')
+          ?.closest('.MuiPaper-root')
+          ?.computedStyleMap()
+          .get('opacity')
+          ?.toString() === '1',
+    );
+    await session.screenshot('exports-job-page-menu');
+    await page.keyboard.press('Escape');
+    const fcpxml = await exportVia(page, 'Export the edit', /Final Cut Pro/);
+    expect(fcpxml.name).toMatch(/\.fcpxml$/);
+    const timeline = readFcpxml(fcpxml.text);
+    expect(timeline.captions.length).toBeGreaterThan(0);
+    const srt = await exportVia(page, 'Export the edit', 'Subtitles (.srt)');
+    expect(srt.text).toMatch(/^1\n00:00:0\d,\d{3} --> /);
+    expect(srt.text.toLowerCase()).toContain('rough cuts');
+  });
+});
