@@ -90,6 +90,7 @@ export async function analyseVideo(input: AnalyseInput): Promise<Analysis> {
     onProgress: input.onProgress,
     ...(input.transcriptChunks ? { transcriptChunks: input.transcriptChunks } : {}),
   });
+  const detected = [...analysis.gaps, ...analysis.fillers].sort((a, b) => a.start - b.start);
   const clips = analysis.clips.map((clip): AnalysedClip => ({
     stepType: clip.is_long_form ? 'optimised-long-form' : 'short-form-clips',
     title: clip.title,
@@ -104,9 +105,9 @@ export async function analyseVideo(input: AnalyseInput): Promise<Analysis> {
       phrase: s.phrase,
       words: s.words,
     })),
-    gaps: clip.is_long_form
-      ? renumber(analysis.gaps)
-      : gapsWithin(analysis.gaps, clip.start, clip.end),
+    // NOTE: silences then fillers (kind 'filler'), numbered on: the cut starts with the fillers
+    // only when the edit asks for it (clip-plan.rules.ts).
+    gaps: clip.is_long_form ? renumber(detected) : gapsWithin(detected, clip.start, clip.end),
     scoreFeatures: clip.features ? { ...clip.features } : null,
   }));
   return {
@@ -117,18 +118,21 @@ export async function analyseVideo(input: AnalyseInput): Promise<Analysis> {
   };
 }
 
-const renumber = (gaps: readonly { start: number; end: number }[]): Gap[] =>
-  gaps.map((g, i) => ({ id: `gap-${i + 1}`, start: g.start, end: g.end }));
+type DetectedSpan = { start: number; end: number; kind?: Gap['kind'] };
+
+const renumber = (gaps: readonly DetectedSpan[]): Gap[] =>
+  gaps.map((g, i) => ({
+    id: `gap-${i + 1}`,
+    start: g.start,
+    end: g.end,
+    ...(g.kind === 'filler' ? { kind: 'filler' as const } : {}),
+  }));
 
 /** The video's gaps clipped to a clip's window and renumbered gap-1, gap-2... */
-export function gapsWithin(
-  gaps: readonly { start: number; end: number }[],
-  start: number,
-  end: number,
-): Gap[] {
+export function gapsWithin(gaps: readonly DetectedSpan[], start: number, end: number): Gap[] {
   return renumber(
     gaps
-      .map((g) => ({ start: Math.max(g.start, start), end: Math.min(g.end, end) }))
+      .map((g) => ({ ...g, start: Math.max(g.start, start), end: Math.min(g.end, end) }))
       .filter((g) => g.end - g.start > GAP_MERGE_TOLERANCE_S),
   );
 }

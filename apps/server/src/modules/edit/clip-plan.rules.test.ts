@@ -62,6 +62,22 @@ describe('clip plan', () => {
     const bare = clipPlan(short({ segments: [{ start: 1, end: 2, phrase: 'x' }] }));
     expect(bare.segments).toEqual([{ start: 1, end: 2, phrase: 'x', words: [] }]);
   });
+
+  it('cuts the detected fillers only when the edit asked for them removed, and a confirmed cut rules', () => {
+    const um = { id: 'gap-3', start: 1.4, end: 1.5, kind: 'filler' as const };
+    const withFiller = { gaps: [...detected, um] };
+    expect(clipPlan(short(withFiller)).gaps).toEqual(detected);
+    const removed = clipPlan(short({ ...withFiller, removeFillers: true }));
+    expect(removed.gaps).toEqual([...detected, um]);
+    expect(removed.keptSpans).toEqual([
+      { start: 0.5, end: 1.4 },
+      { start: 1.5, end: 2 },
+      { start: 3, end: 4 },
+      { start: 5, end: 6.5 },
+    ]);
+    const confirmed = short({ ...withFiller, removeFillers: true, edits: { cut: detected } });
+    expect(clipPlan(confirmed).gaps).toEqual(detected);
+  });
 });
 
 describe('phrases to store', () => {
@@ -104,6 +120,11 @@ describe('edits after a confirm', () => {
     expect(second?.cut).toEqual([{ id: 'gap-2', start: 0.5, end: 5 }]);
     expect(second?.phrases).toEqual(first?.phrases);
     expect(second?.subtitle).toEqual(styled);
+  });
+
+  it('keeps a confirmed filler a filler', () => {
+    const um = { id: 'gap-3', start: 0.2, end: 1, kind: 'filler' as const };
+    expect(editsAfterConfirm(short(), { cut: [um] })?.cut).toEqual([{ ...um, start: 0.5 }]);
   });
 
   it('confirms the phrases as they stand when Subtitles comes without a phrase list', () => {

@@ -2,7 +2,7 @@
 // clip screen's stored edits into the cut, the phrases and the style. The clip response and the
 // render job both read it, and the engine renders the plan itself (one per clip, made once), so
 // what the screen shows after a reload is what is burned in.
-import { clipKeptSpans, isDefaultConfirm } from '@roughcut/shared';
+import { clipKeptSpans, defaultCut, isDefaultConfirm } from '@roughcut/shared';
 import type {
   ClipReframe,
   ClipWindow,
@@ -22,7 +22,10 @@ export type ClipPlanSource = {
   endS: number;
   isLongForm: boolean;
   segments: Segment[];
+  /** The detected gaps: silences and fillers. */
   gaps: Gap[];
+  /** Fillers start cut (the edit's "Remove filler words"); absent: kept. */
+  removeFillers?: boolean;
   drawSettings: DrawSettings;
   edits: ClipEdits | null;
   reframe: ClipReframe;
@@ -51,7 +54,7 @@ const withWords = (segments: readonly Segment[]): Phrase[] =>
 export function clipPlan(clip: ClipPlanSource): ClipPlan {
   const edits = clip.edits ?? {};
   const window = { start: clip.startS, end: clip.endS };
-  const gaps = edits.cut ?? clip.gaps;
+  const gaps = edits.cut ?? defaultCut(clip.gaps, clip.removeFillers ?? false);
   const subtitles = edits.subtitle ?? (clip.isLongForm ? null : clip.drawSettings);
   return {
     window,
@@ -106,10 +109,12 @@ export function phrasesToStore(
   });
 }
 
+// NOTE: the kind goes along, so a confirmed filler is still drawn and counted as one.
 const clampGap = (gap: Gap, window: ClipWindow): Gap => ({
   id: gap.id,
   start: Math.max(window.start, gap.start),
   end: Math.min(window.end, gap.end),
+  ...(gap.kind !== undefined ? { kind: gap.kind } : {}),
 });
 
 /**

@@ -29,6 +29,7 @@ export function toEditResponse({ job, instance }: EditSummary): AutoJob {
     template_id: job.templateId,
     language: job.language,
     max_words_in_phrase: job.maxWordsInPhrase,
+    remove_fillers: job.removeFillers,
     reframe: job.reframe,
     created_at: unixSeconds(job.createdAt),
     last_updated_at: unixSeconds(lastUpdated(job, instance)),

@@ -64,6 +64,7 @@ export type EditPatch = Partial<
     | 'templateId'
     | 'language'
     | 'maxWordsInPhrase'
+    | 'removeFillers'
     | 'reframe'
     | 'latestJobInstanceId'
   >

@@ -77,6 +77,7 @@ export async function updateEditSettings(
       ...(input.max_words_in_phrase !== undefined
         ? { maxWordsInPhrase: input.max_words_in_phrase }
         : {}),
+      ...(input.remove_fillers !== undefined ? { removeFillers: input.remove_fillers } : {}),
       ...(input.reframe !== undefined ? { reframe: input.reframe } : {}),
     },
     ctx.now(),

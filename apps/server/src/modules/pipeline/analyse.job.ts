@@ -70,6 +70,7 @@ export const analyseHandler = handleJob(analyseJob, async ({ instanceId }, conte
               endS: clip.end,
               segments: clip.segments,
               gaps: clip.gaps,
+              removeFillers: job.removeFillers,
               drawSettings,
               scoreFeatures: clip.scoreFeatures,
               reframe: job.reframe,
