@@ -14,8 +14,8 @@ import type { DecodeOptions } from './moonshine-model.ts';
 import { tokensToWords } from './moonshine-words.ts';
 import type { HeardWord } from './moonshine-words.ts';
 import { levelGain, normaliseLevel, readSpanSamples, writeLevelledWav } from './utterance-audio.ts';
-import { planUtterances } from './utterance-plan.ts';
-import type { UtteranceOptions } from './utterance-plan.ts';
+import { keepOwnWords, planUtterances } from './utterance-plan.ts';
+import type { PlannedUtterance, UtteranceOptions } from './utterance-plan.ts';
 import { readSpeechWavInfo } from './speech-wav.ts';
 
 export type MoonshineOptions = {
@@ -25,7 +25,7 @@ export type MoonshineOptions = {
   normalise?: boolean;
 };
 
-export type HeardUtterance = Span & {
+export type HeardUtterance = PlannedUtterance & {
   words: HeardWord[];
   /** The gain the utterance was brought to its level with (1 when not normalised). */
   gain: number;
@@ -94,9 +94,16 @@ export async function transcribeWithMoonshine(
   try {
     const levelled = join(dir, 'levelled.wav');
     await writeLevelledWav(wavPath, await readWavInfo(wavPath), heard, levelled);
-    const words = await alignUtterances(levelled, heard, { signal: options.signal });
+    const aligned = await alignUtterances(levelled, heard, { signal: options.signal });
+    // NOTE: the aligner gives one word per heard word, in order: cut back into utterances.
+    let at = 0;
+    const pieces = heard.map((u) => {
+      const words = aligned.slice(at, at + u.words.length);
+      at += u.words.length;
+      return { ...u, words };
+    });
     options.onProgress?.(1);
-    return words;
+    return keepOwnWords(pieces);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EnergyTrack, VoiceTrack } from '../types.ts';
-import { planUtterances } from './utterance-plan.ts';
+import { DEFAULT_UTTERANCES, keepOwnWords, planUtterances } from './utterance-plan.ts';
 
 const DURATION = 60;
 
@@ -21,6 +21,8 @@ function energy(dips: [number, number, number][] = []): EnergyTrack {
   }
   return { frameS: 0.01, db };
 }
+
+const w = (text: string, start: number, end: number) => ({ text, start, end });
 
 describe('planUtterances', () => {
   it('joins voice across short pauses and keeps long pauses as cuts', () => {
@@ -64,10 +66,46 @@ describe('planUtterances', () => {
       padS: 0.3,
     });
     expect(plan.length).toBeGreaterThanOrEqual(2);
-    expect(plan[0]!.end).toBeGreaterThanOrEqual(11.2);
-    expect(plan[0]!.end).toBeLessThanOrEqual(11.3);
-    // The halves meet at the cut: no padding reaches across it.
-    expect(plan[1]!.start).toBe(plan[0]!.end);
+    expect(plan[0]!.ownEnd).toBeGreaterThanOrEqual(11.2);
+    expect(plan[0]!.ownEnd).toBeLessThanOrEqual(11.3);
+    // The halves overlap across the cut, and each owns its side of it.
+    const cut = plan[0]!.ownEnd;
+    expect(plan[1]!.ownStart).toBe(cut);
+    expect(plan[0]!.end).toBeCloseTo(cut + DEFAULT_UTTERANCES.splitOverlapS, 3);
+    expect(plan[1]!.start).toBeCloseTo(cut - DEFAULT_UTTERANCES.splitOverlapS, 3);
+    expect(plan[0]!.ownStart).toBe(plan[0]!.start);
+  });
+
+  it('keeps a word heard by both pieces of a split once, by the piece holding its middle', () => {
+    const pieces = [
+      {
+        start: 0,
+        end: 10.5,
+        ownStart: 0,
+        ownEnd: 10,
+        words: [w('was', 9.4, 9.8), w('The', 9.95, 10.2), w('hos', 10.3, 10.5)],
+      },
+      {
+        start: 9.5,
+        end: 20,
+        ownStart: 10,
+        ownEnd: 20,
+        words: [
+          w('was', 9.5, 9.8),
+          w('The', 9.96, 10.2),
+          w('hospital', 10.25, 10.9),
+          w('end.', 19.5, 20),
+        ],
+      },
+    ];
+    expect(keepOwnWords(pieces).map((x) => x.text)).toEqual(['was', 'The', 'hospital', 'end.']);
+  });
+
+  it('keeps every word of pieces that were not split, even at their very edges', () => {
+    const pieces = [
+      { start: 1, end: 3, ownStart: 1, ownEnd: 3, words: [w('a', 1, 1), w('b', 3, 3)] },
+    ];
+    expect(keepOwnWords(pieces)).toHaveLength(2);
   });
 
   it('pads no further than halfway to a neighbour or past the file', () => {

@@ -13,6 +13,8 @@ export type UtteranceOptions = {
   minSplitS: number;
   /** Quiet kept either side of the voice, as far as the neighbours allow (seconds). */
   padS: number;
+  /** Where a stretch is split, each piece also hears this much of the other side (seconds). */
+  splitOverlapS: number;
   /** Voice detector hysteresis, as the gap evidence uses it. */
   onProb: number;
   offProb: number;
@@ -23,6 +25,7 @@ export const DEFAULT_UTTERANCES: UtteranceOptions = {
   maxS: 15,
   minSplitS: 5,
   padS: 0.75,
+  splitOverlapS: 0.5,
   onProb: 0.5,
   offProb: 0.35,
 };
@@ -64,13 +67,19 @@ function splitLong(span: Span, energy: EnergyTrack, options: UtteranceOptions): 
 
 const round = (s: number) => Math.round(s * 1000) / 1000;
 
+/**
+ * An utterance to decode, and the part of it whose words are its own: all of it, except where a
+ * long stretch was split, where the pieces overlap and each owns the words up to the split.
+ */
+export type PlannedUtterance = Span & { ownStart: number; ownEnd: number };
+
 /** The utterances of a recording, in order, from its voice track and loudness. */
 export function planUtterances(
   voice: VoiceTrack,
   energy: EnergyTrack,
   durationS: number,
   options: Partial<UtteranceOptions> = {},
-): Span[] {
+): PlannedUtterance[] {
   const o = { ...DEFAULT_UTTERANCES, ...options };
   const joined: Span[] = [];
   for (const span of voiceSpans(voice, o.onProb, o.offProb)) {
@@ -87,9 +96,39 @@ export function planUtterances(
   return pieces.map((span, i) => {
     const before = pieces[i - 1]?.end ?? -Infinity;
     const after = pieces[i + 1]?.start ?? Infinity;
+    // WARNING: a piece that starts or ends right at a split lost the word there ("The" before
+    // "hospital"): the model needs a little of the speech around a word to hear it. The pieces
+    // overlap and keepOwnWords drops the words each heard past the split.
+    const splitBefore = before === span.start;
+    const splitAfter = after === span.end;
+    const start = splitBefore
+      ? Math.max(0, span.start - o.splitOverlapS)
+      : Math.max(span.start - o.padS, (before + span.start) / 2, 0);
+    const end = splitAfter
+      ? Math.min(durationS, span.end + o.splitOverlapS)
+      : Math.min(span.end + o.padS, (span.end + after) / 2, durationS);
     return {
-      start: round(Math.max(span.start - o.padS, (before + span.start) / 2, 0)),
-      end: round(Math.min(span.end + o.padS, (span.end + after) / 2, durationS)),
+      start: round(start),
+      end: round(end),
+      ownStart: round(splitBefore ? span.start : start),
+      ownEnd: round(splitAfter ? span.end : end),
     };
   });
+}
+
+/**
+ * The words of overlapping pieces without the copies: each piece keeps the words whose middle
+ * (as aligned) lies in its own part, so a word at a split is kept once, by the piece that holds
+ * most of it.
+ */
+export function keepOwnWords<W extends { start: number; end: number }>(
+  pieces: readonly (PlannedUtterance & { words: readonly W[] })[],
+): W[] {
+  return pieces.flatMap((piece) =>
+    piece.words.filter((w) => {
+      const middle = (w.start + w.end) / 2;
+      const afterSplit = piece.ownStart <= piece.start || middle >= piece.ownStart;
+      return afterSplit && (piece.ownEnd >= piece.end || middle < piece.ownEnd);
+    }),
+  );
 }
