@@ -3,9 +3,6 @@
 // recogniser heard "um" and "uh" between words, two fillers cut and one kept. The screen must
 // draw them apart from the silences, list them with a count, and keep or remove each.
 // WEB_DIST=<a web build> vitest run --project e2e e2e/filler-timeline.e2e.test.ts
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import http from 'node:http';
 import path from 'node:path';
 import {
   DEFAULT_DRAW_SETTINGS,
@@ -19,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
 import { REPO_ROOT } from './support/server.ts';
+import { serveWeb } from './support/static-web.ts';
+import type { StaticWeb } from './support/static-web.ts';
 
 const JOB = 'filler-job';
 const INSTANCE = 'filler-instance';
@@ -145,37 +144,7 @@ function apiAnswers(clip: Clip): Record<string, unknown> {
   };
 }
 
-/** Serves the web build, every unknown path falling back to index.html (client routes). */
-async function serveWeb(root: string) {
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://x');
-    const file = path.join(root, path.normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
-    stat(file)
-      .then((s) => (s.isFile() ? file : path.join(root, 'index.html')))
-      .catch(() => path.join(root, 'index.html'))
-      .then((chosen) => {
-        const types: Record<string, string> = {
-          '.js': 'text/javascript',
-          '.css': 'text/css',
-          '.html': 'text/html',
-        };
-        response.writeHead(200, {
-          'content-type': types[path.extname(chosen)] ?? 'application/octet-stream',
-        });
-        createReadStream(chosen).pipe(response);
-      })
-      .catch(() => response.end());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-let web: Awaited<ReturnType<typeof serveWeb>>;
+let web: StaticWeb;
 let session: BrowserSession;
 
 beforeAll(async () => {

@@ -4,9 +4,7 @@
 //   node e2e/gap-timeline.bench.ts      (needs a web build: WEB_DIST, else apps/web/dist)
 // The web app is real; only its API answers are generated here (validated by the shared zod
 // schemas), since analysing an hour of video would dwarf what is measured.
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import http from 'node:http';
 import path from 'node:path';
 import {
   DEFAULT_DRAW_SETTINGS,
@@ -18,6 +16,7 @@ import {
 import type { Clip, Gap } from '@roughcut/shared';
 import { chromium } from 'playwright-core';
 import { REPO_ROOT } from './support/server.ts';
+import { serveWeb } from './support/static-web.ts';
 
 const HOUR_S = 3600;
 const JOB = 'bench-job';
@@ -108,36 +107,6 @@ function apiAnswers(clip: Clip): Record<string, unknown> {
         rate: 10,
         peaks: Array.from({ length: HOUR_S * 10 }, () => Math.round(next() * 100) / 100),
       }),
-  };
-}
-
-/** Serves the web build, every unknown path falling back to index.html (client routes). */
-async function serveWeb(root: string): Promise<{ base: string; close: () => Promise<void> }> {
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://x');
-    const file = path.join(root, path.normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
-    stat(file)
-      .then((s) => (s.isFile() ? file : path.join(root, 'index.html')))
-      .catch(() => path.join(root, 'index.html'))
-      .then((chosen) => {
-        const type = chosen.endsWith('.js')
-          ? 'text/javascript'
-          : chosen.endsWith('.css')
-            ? 'text/css'
-            : chosen.endsWith('.html')
-              ? 'text/html'
-              : 'application/octet-stream';
-        response.writeHead(200, { 'content-type': type });
-        createReadStream(chosen).pipe(response);
-      })
-      .catch(() => response.end());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 
