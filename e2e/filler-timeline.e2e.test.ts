@@ -4,18 +4,13 @@
 // draw them apart from the silences, list them with a count, and keep or remove each.
 // WEB_DIST=<a web build> vitest run --project e2e e2e/filler-timeline.e2e.test.ts
 import path from 'node:path';
-import {
-  DEFAULT_DRAW_SETTINGS,
-  assetListResponseSchema,
-  autoJobSchema,
-  clipSchema,
-  waveformResponseSchema,
-} from '@roughcut/shared';
+import { DEFAULT_DRAW_SETTINGS, clipSchema } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
 import { REPO_ROOT } from './support/server.ts';
+import { clipScreenAnswers, routeApi } from './support/clip-screen-api.ts';
 import { serveWeb } from './support/static-web.ts';
 import type { StaticWeb } from './support/static-web.ts';
 
@@ -105,43 +100,25 @@ function fillerClip(): Clip {
 }
 
 function apiAnswers(clip: Clip): Record<string, unknown> {
-  const user = { email: 'f@example.com', username: 'fillers', email_confirmed: true };
   const speaking = (t: number) => clip.segments.some((s) => s.start <= t && t < s.end);
-  return {
-    '/api/auth/attemptlogin': user,
-    '/api/manage/user': user,
-    '/api/manage/account': { subscription_type: 'standard', download_count: 0 },
-    [`/api/manage/autojob/${JOB}`]: autoJobSchema.parse({
-      id: JOB,
+  return clipScreenAnswers(
+    { job: JOB, instance: INSTANCE, clip: CLIP },
+    {
+      user: { email: 'f@example.com', username: 'fillers' },
       name: 'Fillers',
-      status: 'awaiting-confirmation',
-      steps: [{ step_type: 'optimised-long-form' }],
-      job_instance: {
-        id: INSTANCE,
-        auto_job_id: JOB,
-        status: 'awaiting-confirmation',
-        confirmed: false,
-        failure_reason: null,
-      },
-      latest_job_instance_id: INSTANCE,
-      template_id: null,
-      language: 'en',
-      max_words_in_phrase: 5,
-      remove_fillers: true,
-      created_at: 1_700_000_000,
-      last_updated_at: 1_700_000_000,
-    }),
-    [`/api/manage/autojob/${JOB}/assets`]: assetListResponseSchema.parse({ assets: [] }),
-    [`/api/manage/autojob/${JOB}/instance/${INSTANCE}/clip/${CLIP}`]: clip,
-    [`/api/manage/autojob/${JOB}/instance/${INSTANCE}/clip/${CLIP}/waveform`]:
-      waveformResponseSchema.parse({
+      stepType: 'optimised-long-form',
+      createdAt: 1_700_000_000,
+      settings: { remove_fillers: true },
+      clip,
+      waveform: {
         start: 0,
         rate: 50,
         peaks: Array.from({ length: 625 }, (_, i) =>
           speaking(i / 50) ? 0.35 + 0.4 * Math.abs(Math.sin(i * 0.7)) : 0.02,
         ),
-      }),
-  };
+      },
+    },
+  );
 }
 
 let web: StaticWeb;
@@ -151,12 +128,7 @@ beforeAll(async () => {
   const root = process.env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist');
   web = await serveWeb(root);
   session = await openBrowser(web.base);
-  const answers = apiAnswers(fillerClip());
-  await session.page.route('**/api/**', async (route) => {
-    const body = answers[new URL(route.request().url()).pathname];
-    if (body === undefined) await route.fulfill({ status: 404, json: { err: 'Not found' } });
-    else await route.fulfill({ json: body });
-  });
+  await routeApi(session.page, apiAnswers(fillerClip()));
 });
 afterAll(async () => {
   await session?.close();

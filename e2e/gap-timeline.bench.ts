@@ -6,16 +6,11 @@
 // schemas), since analysing an hour of video would dwarf what is measured.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DEFAULT_DRAW_SETTINGS,
-  assetListResponseSchema,
-  autoJobSchema,
-  clipSchema,
-  waveformResponseSchema,
-} from '@roughcut/shared';
+import { DEFAULT_DRAW_SETTINGS, clipSchema } from '@roughcut/shared';
 import type { Clip, Gap } from '@roughcut/shared';
 import { chromium } from 'playwright-core';
 import { REPO_ROOT } from './support/server.ts';
+import { clipScreenAnswers, routeApi } from './support/clip-screen-api.ts';
 import { serveWeb } from './support/static-web.ts';
 
 const HOUR_S = 3600;
@@ -74,40 +69,22 @@ export function oneHourClip(): Clip {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 function apiAnswers(clip: Clip): Record<string, unknown> {
-  const now = Math.floor(Date.now() / 1000);
   const next = random(5);
-  return {
-    '/api/auth/attemptlogin': { email: 'b@example.com', username: 'bench', email_confirmed: true },
-    '/api/manage/user': { email: 'b@example.com', username: 'bench', email_confirmed: true },
-    '/api/manage/account': { subscription_type: 'standard', download_count: 0 },
-    [`/api/manage/autojob/${JOB}`]: autoJobSchema.parse({
-      id: JOB,
+  return clipScreenAnswers(
+    { job: JOB, instance: INSTANCE, clip: CLIP },
+    {
+      user: { email: 'b@example.com', username: 'bench' },
       name: 'Bench',
-      status: 'awaiting-confirmation',
-      steps: [{ step_type: 'optimised-long-form' }],
-      job_instance: {
-        id: INSTANCE,
-        auto_job_id: JOB,
-        status: 'awaiting-confirmation',
-        confirmed: false,
-        failure_reason: null,
-      },
-      latest_job_instance_id: INSTANCE,
-      template_id: null,
-      language: 'en',
-      max_words_in_phrase: 5,
-      created_at: now,
-      last_updated_at: now,
-    }),
-    [`/api/manage/autojob/${JOB}/assets`]: assetListResponseSchema.parse({ assets: [] }),
-    [`/api/manage/autojob/${JOB}/instance/${INSTANCE}/clip/${CLIP}`]: clip,
-    [`/api/manage/autojob/${JOB}/instance/${INSTANCE}/clip/${CLIP}/waveform`]:
-      waveformResponseSchema.parse({
+      stepType: 'optimised-long-form',
+      createdAt: Math.floor(Date.now() / 1000),
+      clip,
+      waveform: {
         start: 0,
         rate: 10,
         peaks: Array.from({ length: HOUR_S * 10 }, () => Math.round(next() * 100) / 100),
-      }),
-  };
+      },
+    },
+  );
 }
 
 type FrameStats = { frames: number; p50: number; p95: number; max: number };
@@ -163,11 +140,7 @@ export async function benchTimeline(): Promise<TimelineBenchRow[]> {
   ];
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    await page.route('**/api/**', async (route) => {
-      const body = answers[new URL(route.request().url()).pathname];
-      if (body === undefined) await route.fulfill({ status: 404, json: { err: 'Not found' } });
-      else await route.fulfill({ json: body });
-    });
+    await routeApi(page, answers);
     const started = Date.now();
     await page.goto(`${web.base}/manage/automation/${JOB}/clip/${CLIP}/timeline`);
     await page.getByTestId('timeline-description').waitFor({ timeout: 60_000 });

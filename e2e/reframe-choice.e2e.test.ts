@@ -6,17 +6,15 @@
 import path from 'node:path';
 import {
   DEFAULT_DRAW_SETTINGS,
-  assetListResponseSchema,
-  autoJobSchema,
   clipSchema,
   customConfirmClipRequestSchema,
-  waveformResponseSchema,
 } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
 import { REPO_ROOT } from './support/server.ts';
+import { clipScreenAnswers, routeApi } from './support/clip-screen-api.ts';
 import { serveWeb } from './support/static-web.ts';
 import type { StaticWeb } from './support/static-web.ts';
 
@@ -54,36 +52,18 @@ function shortClip(): Clip {
 }
 
 function apiAnswers(clip: Clip): Record<string, unknown> {
-  const user = { email: 'r@example.com', username: 'reframe', email_confirmed: true };
-  return {
-    '/api/auth/attemptlogin': user,
-    '/api/manage/user': user,
-    '/api/manage/account': { subscription_type: 'standard', download_count: 0 },
-    [`/api/manage/autojob/${JOB}`]: autoJobSchema.parse({
-      id: JOB,
+  return clipScreenAnswers(
+    { job: JOB, instance: INSTANCE, clip: CLIP },
+    {
+      user: { email: 'r@example.com', username: 'reframe' },
       name: 'Reframe',
-      status: 'awaiting-confirmation',
-      steps: [{ step_type: 'short-form-clips' }],
-      job_instance: {
-        id: INSTANCE,
-        auto_job_id: JOB,
-        status: 'awaiting-confirmation',
-        confirmed: false,
-        failure_reason: null,
-      },
-      latest_job_instance_id: INSTANCE,
-      template_id: null,
-      language: 'en',
-      max_words_in_phrase: 5,
-      reframe: 'split',
-      created_at: 1_700_000_000,
-      last_updated_at: 1_700_000_000,
-    }),
-    [`/api/manage/autojob/${JOB}/assets`]: assetListResponseSchema.parse({ assets: [] }),
-    [`/api/manage/autojob/${JOB}/instance/${INSTANCE}/clip/${CLIP}`]: clip,
-    [`/api/manage/autojob/${JOB}/instance/${INSTANCE}/clip/${CLIP}/waveform`]:
-      waveformResponseSchema.parse({ start: 0.5, rate: 10, peaks: new Array(35).fill(0.3) }),
-  };
+      stepType: 'short-form-clips',
+      createdAt: 1_700_000_000,
+      settings: { reframe: 'split' },
+      clip,
+      waveform: { start: 0.5, rate: 10, peaks: new Array<number>(35).fill(0.3) },
+    },
+  );
 }
 
 const CONFIRM_PATH = `/api/manage/autojob/${JOB}/instance/${INSTANCE}/clip/${CLIP}/confirm`;
@@ -96,18 +76,12 @@ beforeAll(async () => {
   web = await serveWeb(process.env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'));
   session = await openBrowser(web.base);
   const clip = shortClip();
-  const answers = apiAnswers(clip);
-  await session.page.route('**/api/**', async (route) => {
-    const { pathname } = new URL(route.request().url());
-    if (pathname === CONFIRM_PATH) {
-      const body: unknown = route.request().postDataJSON();
-      confirms.push(body);
-      await route.fulfill({ json: { ...clip, confirmed: true } });
-      return;
-    }
-    const answer = answers[pathname];
-    if (answer === undefined) await route.fulfill({ status: 404, json: { err: 'Not found' } });
-    else await route.fulfill({ json: answer });
+  await routeApi(session.page, apiAnswers(clip), async (route, pathname) => {
+    if (pathname !== CONFIRM_PATH) return false;
+    const body: unknown = route.request().postDataJSON();
+    confirms.push(body);
+    await route.fulfill({ json: { ...clip, confirmed: true } });
+    return true;
   });
 });
 afterAll(async () => {
