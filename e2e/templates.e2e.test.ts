@@ -16,7 +16,7 @@ import {
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_PHRASE } from '../apps/server/src/engine-adapter/engine.adapter.ts';
-import { SCREENS_DIR, openBrowser } from './support/browser.ts';
+import { SCREENS_DIR, withBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
 import {
   boxDistance,
@@ -26,6 +26,7 @@ import {
   unionBox,
 } from './support/image-compare.ts';
 import type { RgbImage } from './support/image-compare.ts';
+import { browserFrame } from './support/caption-frames.ts';
 import { buildHarness, serveHarness } from './support/jassub-harness.ts';
 import type { ServedHarness } from './support/jassub-harness.ts';
 import { signUp } from './support/journey.ts';
@@ -48,21 +49,6 @@ afterAll(async () => {
   await server?.stop();
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
-
-async function withBrowser(name: string, run: (session: BrowserSession) => Promise<void>) {
-  const session = await openBrowser(server.baseUrl);
-  try {
-    await run(session);
-  } catch (error) {
-    await session.screenshot(`${name}-failure`).catch(() => undefined);
-    throw new Error(
-      `${String(error)}\n--- page at ${session.page.url()}; dialogs: ${JSON.stringify(session.dialogs)}\n--- server log tail:\n${server.logs().slice(-4000)}`,
-      { cause: error },
-    );
-  } finally {
-    await session.close();
-  }
-}
 
 /** Waits for the example image of the given size to be shown, with no spinner over it. */
 async function exampleShown(page: Page, width: number, height: number) {
@@ -93,7 +79,7 @@ async function shoot(session: BrowserSession, name: string) {
 
 describe('the subtitle template editor', () => {
   it('works for a new user with no templates, one and many', async () => {
-    await withBrowser('templates', async (session) => {
+    await withBrowser(server, 'templates', async (session) => {
       const { page, nextDialog } = session;
       await signUp(page, 'tpl');
       await page.goto('/templates');
@@ -238,21 +224,9 @@ async function burnedFrame(dir: string): Promise<string> {
   return frame;
 }
 
-async function settledScreenshot(page: Page): Promise<Buffer> {
-  const deadline = Date.now() + 60_000;
-  let last: Buffer | undefined;
-  while (Date.now() < deadline) {
-    const shot = await page.locator('#subtitles').screenshot();
-    if (last?.equals(shot) && textBox(await decodeRgb(shot, W, H)).pixels > 0) return shot;
-    last = shot;
-    await page.waitForTimeout(250);
-  }
-  throw new Error('The browser never drew the subtitle');
-}
-
 describe('the preview is the render', () => {
   it('draws the same subtitle in the browser, the example image and the burned clip', async () => {
-    await withBrowser('preview-render', async ({ page }) => {
+    await withBrowser(server, 'preview-render', async ({ page }) => {
       await signUp(page, 'px');
       const example = await page.request.post(
         apiPaths.drawExample({ width: W, height: H, r: 0, g: 0, b: 0 }),
@@ -262,19 +236,14 @@ describe('the preview is the render', () => {
       const serverPng = await example.body();
 
       await page.setViewportSize({ width: W, height: H });
-      await page.goto(`${harness.baseUrl}/harness/index.html`);
-      await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
       const ass = buildAss([{ start: 0, end: 5, phrase: EXAMPLE_PHRASE }], STYLE);
-      await page.evaluate(
-        (request) =>
-          (
-            window as unknown as { drawSubtitles: (r: typeof request) => Promise<void> }
-          ).drawSubtitles(request),
-        { ass, font: STYLE.font_name, width: W, height: H, time: 1 },
-      );
-      // NOTE: jassub paints in its worker a moment after manualRender settles: poll until the
-      // canvas shows text and stays the same.
-      const browserPng = await settledScreenshot(page);
+      const browserPng = await browserFrame(page, harness.baseUrl, {
+        ass,
+        font: STYLE.font_name,
+        width: W,
+        height: H,
+        time: 1,
+      });
 
       const burned = await burnedFrame(workDir);
       const images: Record<string, RgbImage> = {

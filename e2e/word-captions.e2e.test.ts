@@ -23,8 +23,7 @@ import {
   subtitleFontsDir,
 } from '@roughcut/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENS_DIR, openBrowser } from './support/browser.ts';
-import type { BrowserSession } from './support/browser.ts';
+import { SCREENS_DIR, withBrowser } from './support/browser.ts';
 import {
   boxDistance,
   decodeRgb,
@@ -71,21 +70,6 @@ afterAll(async () => {
   await server?.stop();
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
-
-async function withBrowser(name: string, run: (session: BrowserSession) => Promise<void>) {
-  const session = await openBrowser(server.baseUrl);
-  try {
-    await run(session);
-  } catch (error) {
-    await session.screenshot(`${name}-failure`).catch(() => undefined);
-    throw new Error(
-      `${String(error)}\n--- page at ${session.page.url()}; dialogs: ${JSON.stringify(session.dialogs)}\n--- server log tail:\n${server.logs().slice(-4000)}`,
-      { cause: error },
-    );
-  } finally {
-    await session.close();
-  }
-}
 
 const W = 1080;
 const H = 1920;
@@ -169,7 +153,7 @@ function expectSame(browser: RgbImage, burned: RgbImage, pair: string) {
 
 describe('word-by-word captions: the preview is the render', () => {
   it('draws a highlighted word mid-phrase, and a popped word, alike in jassub and libass', async () => {
-    await withBrowser('word-captions-pixels', async ({ page }) => {
+    await withBrowser(server, 'word-captions-pixels', async ({ page }) => {
       await page.setViewportSize({ width: W, height: H });
       for (const [name, settings] of [
         ['highlight', STYLE],
@@ -210,7 +194,7 @@ describe('word-by-word captions: the preview is the render', () => {
 
 describe('word-by-word captions on a real clip', () => {
   it('are chosen on the clip screen, shown by the clip card and burned into the short', async () => {
-    await withBrowser('word-captions-journey', async ({ page, screenshot }) => {
+    await withBrowser(server, 'word-captions-journey', async ({ page, screenshot }) => {
       await signUp(page, 'words');
       const jobId = await startEdit(page, 'Word captions', video.file);
 

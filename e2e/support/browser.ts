@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { REPO_ROOT } from './server.ts';
+import type { RunningServer } from './server.ts';
 
 export const SCREENS_DIR = path.join(REPO_ROOT, '.tmp/screens');
 
@@ -77,4 +78,27 @@ export async function openBrowser(baseUrl: string): Promise<BrowserSession> {
       await rm(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs `run` in a fresh browser on `server`; a failure carries a screenshot (`<name>-failure`),
+ * the page's address and dialogs, and the server's log tail.
+ */
+export async function withBrowser(
+  server: RunningServer,
+  name: string,
+  run: (session: BrowserSession) => Promise<void>,
+): Promise<void> {
+  const session = await openBrowser(server.baseUrl);
+  try {
+    await run(session);
+  } catch (error) {
+    await session.screenshot(`${name}-failure`).catch(() => undefined);
+    throw new Error(
+      `${String(error)}\n--- page at ${session.page.url()}; dialogs: ${JSON.stringify(session.dialogs)}\n--- server log tail:\n${server.logs().slice(-4000)}`,
+      { cause: error },
+    );
+  } finally {
+    await session.close();
+  }
 }
