@@ -3,20 +3,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { EXPORT_FORMATS } from '@roughcut/shared';
+import { EXPORT_FORMATS, TIMELINE_FORMATS } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { framesToSeconds, rateOf } from '../exports/frame-time.ts';
 import { runFfprobe } from '../media/ffmpeg-runner.ts';
 import { makeTalkingVideo } from '../testing/test-media.ts';
 import type { TalkingVideo } from '../testing/test-media.ts';
-import {
-  readEdl,
-  readFcpxml,
-  readLength,
-  readMlt,
-  readOtio,
-  readXmeml,
-} from '../testing/timeline-readback.ts';
+import { readLength, readTimeline } from '../testing/timeline-readback.ts';
 
 const run = promisify(execFile);
 const BIN = resolve(import.meta.dirname, '../../bin/roughcut-engine.js');
@@ -65,13 +58,7 @@ describe('roughcut-engine export', () => {
         ]),
       ),
     ) as Record<(typeof EXPORT_FORMATS)[number], string>;
-    const timelines = [
-      readFcpxml(texts.fcpxml),
-      readXmeml(texts.xmeml),
-      readOtio(texts.otio),
-      readEdl(texts.edl, RATE),
-      readMlt(texts.mlt),
-    ];
+    const timelines = TIMELINE_FORMATS.map((format) => readTimeline(format, texts[format], RATE));
     for (const timeline of timelines) {
       expect(timeline.rate).toEqual(RATE);
       expect(new Set(timeline.media)).toEqual(new Set([basename(video.path)]));

@@ -12,15 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg, runFfprobe } from '../media/ffmpeg-runner.ts';
 import { probeMedia } from '../media/probe.ts';
 import { renderLongForm } from '../render/long-form.ts';
-import {
-  readEdl,
-  readFcpxml,
-  readLength,
-  readMlt,
-  readOtio,
-  readXmeml,
-} from '../testing/timeline-readback.ts';
-import type { ReadTimeline } from '../testing/timeline-readback.ts';
+import { readLength, readTimeline } from '../testing/timeline-readback.ts';
 import { writeExport } from './export-formats.ts';
 import { buildTimeline } from './export-timeline.ts';
 import type { ExportInput, Timeline } from './export-timeline.ts';
@@ -135,14 +127,7 @@ describe.each([
     const oneFrame = framesToSeconds(1, timeline.rate);
     for (const format of TIMELINE_FORMATS) {
       const text = writeExport(format, input);
-      const readers: Record<typeof format, (t: string) => ReadTimeline> = {
-        fcpxml: readFcpxml,
-        xmeml: readXmeml,
-        otio: readOtio,
-        edl: (t) => readEdl(t, timeline.rate),
-        mlt: readMlt,
-      };
-      const read = readers[format](text);
+      const read = readTimeline(format, text, timeline.rate);
       const summed = read.video.reduce((sum, c) => sum + c.sourceOut - c.sourceIn, 0);
       expect(summed, format).toBe(readLength(read.video));
       expect(Math.abs(summed - frames), format).toBeLessThanOrEqual(1);

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  readEdl,
-  readFcpxml,
-  readLength,
-  readMlt,
-  readOtio,
-  readXmeml,
-} from '../testing/timeline-readback.ts';
-import type { ReadTimeline } from '../testing/timeline-readback.ts';
+import { readLength, readTimeline } from '../testing/timeline-readback.ts';
 import { writeExport } from './export-formats.ts';
 import { buildTimeline } from './export-timeline.ts';
 import type { ExportInput } from './export-timeline.ts';
@@ -43,15 +35,7 @@ const inputAt = (fps: number): ExportInput => ({
 
 function readBack(format: 'fcpxml' | 'xmeml' | 'otio' | 'edl' | 'mlt', input: ExportInput) {
   const text = writeExport(format, input);
-  const rate = buildTimeline(input).rate;
-  const readers: Record<typeof format, (t: string) => ReadTimeline> = {
-    fcpxml: readFcpxml,
-    xmeml: readXmeml,
-    otio: readOtio,
-    edl: (t) => readEdl(t, rate),
-    mlt: readMlt,
-  };
-  return readers[format](text);
+  return readTimeline(format, text, buildTimeline(input).rate);
 }
 
 describe.each(RATES)('timeline exports at %f fps', (fps) => {

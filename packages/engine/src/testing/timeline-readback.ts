@@ -1,6 +1,7 @@
 // Reads each editor export back with a real parser (XML with fast-xml-parser, OTIO as JSON, the
 // EDL line by line) into frames, so tests compare what an editor would load with what was meant.
 // Every time must land on a whole frame of the file's own rate; one that does not throws.
+import type { TIMELINE_FORMATS } from '@roughcut/shared';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseTimecode } from '../exports/frame-time.ts';
 import type { Rate } from '../exports/frame-time.ts';
@@ -246,3 +247,23 @@ export function readMlt(xml: string): ReadTimeline {
 /** The timeline's length in frames: where its last cut ends. */
 export const readLength = (cuts: readonly ReadCut[]): number =>
   cuts.reduce((end, c) => Math.max(end, c.recordIn + c.sourceOut - c.sourceIn), 0);
+
+/** Reads one timeline export back by its format; an EDL has no rate of its own, so it takes `rate`. */
+export function readTimeline(
+  format: (typeof TIMELINE_FORMATS)[number],
+  text: string,
+  rate: Rate,
+): ReadTimeline {
+  switch (format) {
+    case 'fcpxml':
+      return readFcpxml(text);
+    case 'xmeml':
+      return readXmeml(text);
+    case 'otio':
+      return readOtio(text);
+    case 'edl':
+      return readEdl(text, rate);
+    case 'mlt':
+      return readMlt(text);
+  }
+}

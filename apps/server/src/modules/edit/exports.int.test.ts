@@ -8,17 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_FORMATS, apiPaths, clipListResponseSchema, clipSchema } from '@roughcut/shared';
-import type { ExportFormat } from '@roughcut/shared';
 import {
-  readEdl,
-  readFcpxml,
-  readLength,
-  readMlt,
-  readOtio,
-  readXmeml,
-} from '@roughcut/engine/testing';
-import type { ReadTimeline } from '@roughcut/engine/testing';
+  EXPORT_FORMATS,
+  TIMELINE_FORMATS,
+  apiPaths,
+  clipListResponseSchema,
+  clipSchema,
+} from '@roughcut/shared';
+import type { ExportFormat } from '@roughcut/shared';
+import { readLength, readTimeline } from '@roughcut/engine/testing';
 import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { talkingVideo } from '../../test/test-media.ts';
@@ -28,17 +26,6 @@ import { editedAssetsOfClip } from '../assets/index.ts';
 const run = promisify(execFile);
 const FPS = 25;
 const EDITED_TEXT = 'Edited & <checked> text';
-
-const READERS: Record<
-  Exclude<ExportFormat, 'srt' | 'vtt' | 'ass' | 'txt'>,
-  (t: string) => ReadTimeline
-> = {
-  fcpxml: readFcpxml,
-  xmeml: readXmeml,
-  otio: readOtio,
-  edl: (t) => readEdl(t, { num: FPS, den: 1 }),
-  mlt: readMlt,
-};
 
 async function videoFrames(file: string): Promise<number> {
   const { stdout } = await run('ffprobe', [
@@ -113,8 +100,9 @@ describe.each(TEST_DATABASES)('exports of a finished edit on %s', (kind) => {
       const frames = await videoFrames(t.app.ctx.storage.resolve(asset?.storageKey ?? ''));
       for (const format of EXPORT_FORMATS) {
         const body = await download(apiPaths.clipExport(job.id, instanceId, id, format), format);
-        if (format in READERS) {
-          const timeline = READERS[format as keyof typeof READERS](body);
+        const timelineFormat = TIMELINE_FORMATS.find((f) => f === format);
+        if (timelineFormat) {
+          const timeline = readTimeline(timelineFormat, body, { num: FPS, den: 1 });
           expect(timeline.rate).toEqual({ num: FPS, den: 1 });
           expect(new Set(timeline.media)).toEqual(new Set(['talk.mp4']));
           expect(Math.abs(readLength(timeline.video) - frames), format).toBeLessThanOrEqual(1);
