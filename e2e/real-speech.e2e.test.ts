@@ -4,19 +4,13 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  apiPaths,
-  assetListResponseSchema,
-  clipKeptSpans,
-  clipResponseSchema,
-  totalLength,
-} from '@roughcut/shared';
+import { apiPaths, assetListResponseSchema, clipKeptSpans, totalLength } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCount, wordErrors } from '../packages/engine/src/testing/word-errors.ts';
 import { SCREENS_DIR, openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
-import { filesBelow, step } from './support/caption-frames.ts';
+import { confirmClipScreen, filesBelow, step } from './support/caption-frames.ts';
 import { signUp, startEdit, waitForJob } from './support/journey.ts';
 import { REPO_ROOT, startServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
@@ -115,13 +109,7 @@ describe.skipIf(!haveRecordings)('real speech on the clip screen and in the rend
     await page.getByTestId('subtitle-canvas').waitFor({ state: 'attached' });
     await screenshot('real-speech-clip-screen');
 
-    await page.getByRole('button', { name: 'Confirm All' }).click();
-    await page.getByTestId('subtitles-confirmed').waitFor();
-    await page.getByRole('button', { name: 'Submit Confirm' }).click();
-    await page.waitForURL(`**/manage/automation/${jobId}`);
-    const confirmed = clipResponseSchema.parse(
-      await (await page.request.get(apiPaths.clip(jobId, instanceId, clip.id))).json(),
-    );
+    const confirmed = await confirmClipScreen(page, { jobId, instanceId, clipId: clip.id });
     await page.getByRole('button', { name: 'Continue' }).click();
     await waitForJob(page, jobId, ['finished'], 300_000);
     const assets = assetListResponseSchema

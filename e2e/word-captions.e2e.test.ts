@@ -10,7 +10,6 @@ import {
   apiPaths,
   assetListResponseSchema,
   clipKeptSpans,
-  clipResponseSchema,
   templateListResponseSchema,
 } from '@roughcut/shared';
 import type { Clip, DrawSettings } from '@roughcut/shared';
@@ -34,6 +33,7 @@ import {
 import type { RgbImage } from './support/image-compare.ts';
 import {
   browserFrame,
+  confirmClipScreen,
   filesBelow,
   litBox,
   middleWord,
@@ -246,13 +246,7 @@ describe('word-by-word captions on a real clip', () => {
         .screenshot({ path: path.join(SCREENS_DIR, 'word-captions-clip-screen-preview.png') });
 
       // Confirmed with the style: the job page's card draws the lit word too.
-      await page.getByRole('button', { name: 'Confirm All' }).click();
-      await page.getByTestId('subtitles-confirmed').waitFor();
-      await page.getByRole('button', { name: 'Submit Confirm' }).click();
-      await page.waitForURL(`**/manage/automation/${jobId}`);
-      const confirmed = clipResponseSchema.parse(
-        await (await page.request.get(apiPaths.clip(jobId, instanceId, clip.id))).json(),
-      );
+      const confirmed = await confirmClipScreen(page, { jobId, instanceId, clipId: clip.id });
       expect(confirmed.draw_settings.word_highlight).toBe(true);
       const card = page
         .getByTestId('clip-card')

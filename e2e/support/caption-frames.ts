@@ -2,6 +2,7 @@
 // page), the box of a highlighted word's pixels, and the steps of the real-clip journey.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { apiPaths, clipResponseSchema } from '@roughcut/shared';
 import type { Clip, FontName } from '@roughcut/shared';
 import type { Locator, Page } from 'playwright-core';
 import { decodeRgb, textBox } from './image-compare.ts';
@@ -93,4 +94,18 @@ export function middleWord(clip: Clip) {
 export async function filesBelow(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+/** Confirm All and Submit Confirm on the clip screen, back on the job page; the clip as stored. */
+export async function confirmClipScreen(
+  page: Page,
+  ids: { jobId: string; instanceId: string; clipId: string },
+): Promise<Clip> {
+  await page.getByRole('button', { name: 'Confirm All' }).click();
+  await page.getByTestId('subtitles-confirmed').waitFor();
+  await page.getByRole('button', { name: 'Submit Confirm' }).click();
+  await page.waitForURL(`**/manage/automation/${ids.jobId}`);
+  return clipResponseSchema.parse(
+    await (await page.request.get(apiPaths.clip(ids.jobId, ids.instanceId, ids.clipId))).json(),
+  );
 }
