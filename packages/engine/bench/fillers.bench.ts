@@ -6,8 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFillers } from '../src/edit/fillers.ts';
-import { analyseVideo } from '../src/pipeline/analyse.ts';
-import { FILLER_CORPUS, makeFillerVideo } from '../src/testing/filler-corpus.ts';
+import { analyseFillerCase } from '../src/testing/filler-analysis.ts';
+import { FILLER_CORPUS } from '../src/testing/filler-corpus.ts';
 import { scoreFillers } from '../src/testing/filler-metrics.ts';
 
 const HEADER = [
@@ -32,13 +32,7 @@ export async function run(): Promise<void> {
   let cut = 0;
   try {
     for (const c of FILLER_CORPUS) {
-      const video = await makeFillerVideo(c, join(dir, c.name));
-      const analysis = await analyseVideo(video.path, {
-        workDir: join(dir, c.name, 'work'),
-        language: 'en',
-        maxWordsInPhrase: 5,
-        steps: { longForm: true, shortForm: false },
-      });
+      const { video, analysis } = await analyseFillerCase(c, dir);
       const started = performance.now();
       const again = findFillers({
         words: analysis.words,

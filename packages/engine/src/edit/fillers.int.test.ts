@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clipKeptSpans } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyseVideo } from '../pipeline/analyse.ts';
 import type { Analysis } from '../pipeline/analyse.ts';
 import { renderEngineClip } from '../render/engine-clip.ts';
 import { renderedSpans } from '../render/spans.ts';
-import { FILLER_CORPUS, makeFillerVideo } from '../testing/filler-corpus.ts';
+import { analyseFillerCase } from '../testing/filler-analysis.ts';
+import { FILLER_CORPUS } from '../testing/filler-corpus.ts';
 import type { FillerVideo } from '../testing/filler-corpus.ts';
 import { WORD_LOSS_S, scoreFillers } from '../testing/filler-metrics.ts';
 import type { Span } from '../types.ts';
@@ -28,14 +28,7 @@ const total = (spans: readonly Span[]) => spans.reduce((sum, s) => sum + (s.end 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rc-fillers-'));
   for (const c of FILLER_CORPUS.filter((f) => CASES.includes(f.name))) {
-    const video = await makeFillerVideo(c, join(dir, c.name));
-    const analysis = await analyseVideo(video.path, {
-      workDir: join(dir, c.name, 'work'),
-      language: 'en',
-      maxWordsInPhrase: 5,
-      steps: { longForm: true, shortForm: false },
-    });
-    runs.push({ name: c.name, video, analysis });
+    runs.push({ name: c.name, ...(await analyseFillerCase(c, dir)) });
   }
 });
 afterAll(async () => {
