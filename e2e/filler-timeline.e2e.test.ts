@@ -4,19 +4,24 @@
 // draw them apart from the silences, list them with a count, and keep or remove each.
 // WEB_DIST=<a web build> vitest run --project e2e e2e/filler-timeline.e2e.test.ts
 import path from 'node:path';
-import { DEFAULT_DRAW_SETTINGS, clipSchema } from '@roughcut/shared';
+import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
 import { REPO_ROOT } from './support/server.ts';
-import { clipScreenAnswers, routeApi } from './support/clip-screen-api.ts';
+import {
+  clipAwaitingConfirmation,
+  clipScreenAnswers,
+  routeApi,
+} from './support/clip-screen-api.ts';
 import { serveWeb } from './support/static-web.ts';
 import type { StaticWeb } from './support/static-web.ts';
 
 const JOB = 'filler-job';
 const INSTANCE = 'filler-instance';
 const CLIP = 'filler-clip';
+const IDS = { job: JOB, instance: INSTANCE, clip: CLIP };
 
 const SPOKEN: [string, number, number][] = [
   ['So,', 0.96, 1.3],
@@ -57,16 +62,10 @@ function fillerClip(): Clip {
     { id: 'gap-5', start: 3.92, end: 4.4, kind: 'filler' as const },
     { id: 'gap-6', start: 9.21, end: 9.83, kind: 'filler' as const },
   ];
-  return clipSchema.parse({
-    id: CLIP,
-    auto_job_id: JOB,
-    auto_job_instance_id: INSTANCE,
+  return clipAwaitingConfirmation(IDS, {
     title: 'Fillers',
     description: '',
     engagement_score: 0,
-    status: 'awaiting-confirmation',
-    confirmed: false,
-    failure_reason: null,
     is_long_form: true,
     start: 0,
     end: 12.5,
@@ -92,7 +91,7 @@ function fillerClip(): Clip {
     ],
     draw_settings: DEFAULT_DRAW_SETTINGS,
     // NOTE: as an edit made with "Remove filler words" whose user then kept the last filler.
-    gaps: [...silences, fillers[0], fillers[1]],
+    gaps: [...silences, ...fillers.slice(0, 2)],
     detected_gaps: [...silences, ...fillers],
     subtitles_burned: false,
     edits: { cut: true, subtitles: false },
@@ -101,24 +100,21 @@ function fillerClip(): Clip {
 
 function apiAnswers(clip: Clip): Record<string, unknown> {
   const speaking = (t: number) => clip.segments.some((s) => s.start <= t && t < s.end);
-  return clipScreenAnswers(
-    { job: JOB, instance: INSTANCE, clip: CLIP },
-    {
-      user: { email: 'f@example.com', username: 'fillers' },
-      name: 'Fillers',
-      stepType: 'optimised-long-form',
-      createdAt: 1_700_000_000,
-      settings: { remove_fillers: true },
-      clip,
-      waveform: {
-        start: 0,
-        rate: 50,
-        peaks: Array.from({ length: 625 }, (_, i) =>
-          speaking(i / 50) ? 0.35 + 0.4 * Math.abs(Math.sin(i * 0.7)) : 0.02,
-        ),
-      },
+  return clipScreenAnswers(IDS, {
+    user: { email: 'f@example.com', username: 'fillers' },
+    name: 'Fillers',
+    stepType: 'optimised-long-form',
+    createdAt: 1_700_000_000,
+    settings: { remove_fillers: true },
+    clip,
+    waveform: {
+      start: 0,
+      rate: 50,
+      peaks: Array.from({ length: 625 }, (_, i) =>
+        speaking(i / 50) ? 0.35 + 0.4 * Math.abs(Math.sin(i * 0.7)) : 0.02,
+      ),
     },
-  );
+  });
 }
 
 let web: StaticWeb;

@@ -6,17 +6,22 @@
 // schemas), since analysing an hour of video would dwarf what is measured.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_DRAW_SETTINGS, clipSchema } from '@roughcut/shared';
+import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import type { Clip, Gap } from '@roughcut/shared';
 import { chromium } from 'playwright-core';
 import { REPO_ROOT } from './support/server.ts';
-import { clipScreenAnswers, routeApi } from './support/clip-screen-api.ts';
+import {
+  clipAwaitingConfirmation,
+  clipScreenAnswers,
+  routeApi,
+} from './support/clip-screen-api.ts';
 import { serveWeb } from './support/static-web.ts';
 
 const HOUR_S = 3600;
 const JOB = 'bench-job';
 const INSTANCE = 'bench-instance';
 const CLIP = 'bench-clip';
+const IDS = { job: JOB, instance: INSTANCE, clip: CLIP };
 
 /** A deterministic pseudo-random sequence, so every run measures the same clip. */
 function random(seed: number): () => number {
@@ -44,16 +49,10 @@ export function oneHourClip(): Clip {
     segments.push({ start: t, end: t + length, phrase: words.map((w) => w.text).join(' '), words });
     t += length;
   }
-  return clipSchema.parse({
-    id: CLIP,
-    auto_job_id: JOB,
-    auto_job_instance_id: INSTANCE,
+  return clipAwaitingConfirmation(IDS, {
     title: 'One-hour talk',
     description: '',
     engagement_score: 0,
-    status: 'awaiting-confirmation',
-    confirmed: false,
-    failure_reason: null,
     is_long_form: true,
     start: 0,
     end: HOUR_S,
@@ -70,21 +69,18 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 function apiAnswers(clip: Clip): Record<string, unknown> {
   const next = random(5);
-  return clipScreenAnswers(
-    { job: JOB, instance: INSTANCE, clip: CLIP },
-    {
-      user: { email: 'b@example.com', username: 'bench' },
-      name: 'Bench',
-      stepType: 'optimised-long-form',
-      createdAt: Math.floor(Date.now() / 1000),
-      clip,
-      waveform: {
-        start: 0,
-        rate: 10,
-        peaks: Array.from({ length: HOUR_S * 10 }, () => Math.round(next() * 100) / 100),
-      },
+  return clipScreenAnswers(IDS, {
+    user: { email: 'b@example.com', username: 'bench' },
+    name: 'Bench',
+    stepType: 'optimised-long-form',
+    createdAt: Math.floor(Date.now() / 1000),
+    clip,
+    waveform: {
+      start: 0,
+      rate: 10,
+      peaks: Array.from({ length: HOUR_S * 10 }, () => Math.round(next() * 100) / 100),
     },
-  );
+  });
 }
 
 type FrameStats = { frames: number; p50: number; p95: number; max: number };

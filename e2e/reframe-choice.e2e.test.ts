@@ -4,23 +4,24 @@
 // carry `reframe: 'follow'` with the cut.
 // WEB_DIST=<a web build> vitest run --project e2e e2e/reframe-choice.e2e.test.ts
 import path from 'node:path';
-import {
-  DEFAULT_DRAW_SETTINGS,
-  clipSchema,
-  customConfirmClipRequestSchema,
-} from '@roughcut/shared';
+import { DEFAULT_DRAW_SETTINGS, customConfirmClipRequestSchema } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
 import { REPO_ROOT } from './support/server.ts';
-import { clipScreenAnswers, routeApi } from './support/clip-screen-api.ts';
+import {
+  clipAwaitingConfirmation,
+  clipScreenAnswers,
+  routeApi,
+} from './support/clip-screen-api.ts';
 import { serveWeb } from './support/static-web.ts';
 import type { StaticWeb } from './support/static-web.ts';
 
 const JOB = 'reframe-job';
 const INSTANCE = 'reframe-instance';
 const CLIP = 'reframe-clip';
+const IDS = { job: JOB, instance: INSTANCE, clip: CLIP };
 
 function shortClip(): Clip {
   const words = [
@@ -28,16 +29,10 @@ function shortClip(): Clip {
     { text: 'people', start: 1.4, end: 1.9, confidence: 0.9 },
     { text: 'talking', start: 1.9, end: 2.5, confidence: 0.9 },
   ];
-  return clipSchema.parse({
-    id: CLIP,
-    auto_job_id: JOB,
-    auto_job_instance_id: INSTANCE,
+  return clipAwaitingConfirmation(IDS, {
     title: 'Two people talking',
     description: 'A short with two faces.',
     engagement_score: 7,
-    status: 'awaiting-confirmation',
-    confirmed: false,
-    failure_reason: null,
     is_long_form: false,
     start: 0.5,
     end: 4,
@@ -52,18 +47,15 @@ function shortClip(): Clip {
 }
 
 function apiAnswers(clip: Clip): Record<string, unknown> {
-  return clipScreenAnswers(
-    { job: JOB, instance: INSTANCE, clip: CLIP },
-    {
-      user: { email: 'r@example.com', username: 'reframe' },
-      name: 'Reframe',
-      stepType: 'short-form-clips',
-      createdAt: 1_700_000_000,
-      settings: { reframe: 'split' },
-      clip,
-      waveform: { start: 0.5, rate: 10, peaks: new Array<number>(35).fill(0.3) },
-    },
-  );
+  return clipScreenAnswers(IDS, {
+    user: { email: 'r@example.com', username: 'reframe' },
+    name: 'Reframe',
+    stepType: 'short-form-clips',
+    createdAt: 1_700_000_000,
+    settings: { reframe: 'split' },
+    clip,
+    waveform: { start: 0.5, rate: 10, peaks: new Array<number>(35).fill(0.3) },
+  });
 }
 
 const CONFIRM_PATH = `/api/manage/autojob/${JOB}/instance/${INSTANCE}/clip/${CLIP}/confirm`;

@@ -1,6 +1,11 @@
 // The API answers the clip screen asks for, for browser tests on the web build that route them in
 // the page: a signed-in user, one edit awaiting confirmation, its clip and the clip's waveform.
-import { assetListResponseSchema, autoJobSchema, waveformResponseSchema } from '@roughcut/shared';
+import {
+  assetListResponseSchema,
+  autoJobSchema,
+  clipSchema,
+  waveformResponseSchema,
+} from '@roughcut/shared';
 import type { AutoJob, Clip, WaveformResponse } from '@roughcut/shared';
 import type { Page, Route } from 'playwright-core';
 
@@ -16,6 +21,24 @@ export type ClipScreenData = {
   clip: Clip;
   waveform: WaveformResponse;
 };
+
+type ClipFields = Omit<
+  Clip,
+  'id' | 'auto_job_id' | 'auto_job_instance_id' | 'status' | 'confirmed' | 'failure_reason'
+>;
+
+/** The screen's clip, awaiting confirmation, validated by the shared schema. */
+export function clipAwaitingConfirmation(ids: ClipScreenIds, fields: ClipFields): Clip {
+  return clipSchema.parse({
+    id: ids.clip,
+    auto_job_id: ids.job,
+    auto_job_instance_id: ids.instance,
+    status: 'awaiting-confirmation',
+    confirmed: false,
+    failure_reason: null,
+    ...fields,
+  });
+}
 
 /** The answers by path, each validated by the shared schemas. */
 export function clipScreenAnswers(
