@@ -95,7 +95,7 @@ export function placeWords(
     const measured = timed.get(i);
     const word = words[i];
     if (measured && word) {
-      const stretch = stretchFactor(measured.end - measured.start, phones[i] ?? 0);
+      const stretch = stretchFactor(measured.end - measured.start, phones[i] ?? 0, word.text);
       const confidence = Math.round(word.confidence * stretch * 1000) / 1000;
       out.push({ text: word.text, ...measured, confidence });
       i++;

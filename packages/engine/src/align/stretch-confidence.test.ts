@@ -15,6 +15,12 @@ describe('stretchFactor', () => {
     expect(held.at(-1)).toBeLessThan(held[0]!);
   });
 
+  it('allows a word at a comma or a full stop twice as long, as speakers draw it out there', () => {
+    expect(stretchFactor(0.52, 3, 'word,')).toBe(1);
+    expect(stretchFactor(0.52, 3, 'word')).toBeLessThan(1);
+    expect(stretchFactor(STRETCHED_PHONE_S * 4 * 3, 3, 'end.')).toBeCloseTo(0.5);
+  });
+
   it('says nothing without a phone count or a duration', () => {
     expect(stretchFactor(1, 0)).toBe(1);
     expect(stretchFactor(0, 3)).toBe(1);

@@ -11,12 +11,22 @@
 export const STRETCHED_PHONE_S = 0.15;
 
 /**
- * The factor (0-1] a measured word's confidence is multiplied by: 1 up to STRETCHED_PHONE_S a
- * phone, then in proportion to how far past it the word was held (twice as long a phone, half the
- * confidence). Monotone in the duration; 1 when the phone count is unknown.
+ * Speakers draw out the last word before a comma or a full stop (phrase-final lengthening: flite's
+ * "word," before its pause ran 173 ms a phone): there the limit is twice as long.
  */
-export function stretchFactor(durationS: number, phones: number): number {
+export const PHRASE_END_STRETCH = 2;
+
+const PHRASE_END = /[.,!?;:]["')\]]*$/;
+
+/**
+ * The factor (0-1] a measured word's confidence is multiplied by: 1 up to STRETCHED_PHONE_S a
+ * phone (twice that at a phrase end), then in proportion to how far past it the word was held
+ * (twice as long a phone, half the confidence). Monotone in the duration; 1 when the phone count
+ * is unknown.
+ */
+export function stretchFactor(durationS: number, phones: number, text = ''): number {
   if (!(phones > 0) || !(durationS > 0)) return 1;
+  const limit = STRETCHED_PHONE_S * (PHRASE_END.test(text) ? PHRASE_END_STRETCH : 1);
   const perPhone = durationS / phones;
-  return perPhone > STRETCHED_PHONE_S ? STRETCHED_PHONE_S / perPhone : 1;
+  return perPhone > limit ? limit / perPhone : 1;
 }
