@@ -38,8 +38,8 @@ describe('withoutCutFillers', () => {
       { start: 2.85, end: 4 },
     ];
     const [out] = withoutCutFillers([sentence], kept);
-    expect(out?.phrase).toBe('So we went, home.');
-    expect(out?.words.map((x) => x.text)).toEqual(['So', 'we', 'went,', 'home.']);
+    expect(out?.phrase).toBe('So we went home.');
+    expect(out?.words.map((x) => x.text)).toEqual(['So', 'we', 'went', 'home.']);
     expect(out?.words.map((x) => x.start)).toEqual([1.5, 1.8, 2, 2.9]);
     expect(out).toMatchObject({ start: 1, end: 3.3 });
   });
@@ -51,7 +51,7 @@ describe('withoutCutFillers', () => {
       { start: 0, end: 1.95 },
       { start: 2.85, end: 4 },
     ];
-    expect(withoutCutFillers([sentence], kept)[0]?.phrase).toBe('Um, so we went, home.');
+    expect(withoutCutFillers([sentence], kept)[0]?.phrase).toBe('Um, so we went home.');
   });
 
   it("moves a cut filler's full stop onto the word before it", () => {
@@ -62,6 +62,24 @@ describe('withoutCutFillers', () => {
       w('um.', 1, 1.4),
     ]);
     expect(withoutCutFillers([p], [{ start: 0, end: 0.95 }])[0]?.phrase).toBe('That is it.');
+  });
+
+  it('takes the comma before a cut filler with it, and keeps a colon or a sentence capital', () => {
+    const cutAll = (words: ReturnType<typeof w>[]) =>
+      withoutCutFillers(
+        [phraseOf(words)],
+        words.filter((x) => !isFillerWord(x.text)).map((x) => ({ start: x.start, end: x.end })),
+      )[0]?.phrase;
+    const say = (...texts: string[]) => texts.map((text, i) => w(text, i, i + 0.5));
+    expect(cutAll(say('We', 'went,', 'um,', 'home.'))).toBe('We went home.');
+    expect(cutAll(say('We', 'went,', 'um', 'home.'))).toBe('We went home.');
+    expect(cutAll(say('We', 'went,', 'um,', 'uh,', 'home.'))).toBe('We went home.');
+    expect(cutAll(say('Um,', 'so', 'we', 'went.'))).toBe('So we went.');
+    expect(cutAll(say('Fine.', 'um,', 'so', 'we', 'went.'))).toBe('Fine. So we went.');
+    expect(cutAll(say('and', 'um,', 'so', 'we', 'went.'))).toBe('and so we went.');
+    expect(cutAll(say('It', 'is,', 'um,', 'uh.'))).toBe('It is.');
+    expect(cutAll(say('The', 'rule:', 'um,', 'never', 'stop.'))).toBe('The rule: never stop.');
+    expect(cutAll(say('Yes?', 'Um.', 'Right.'))).toBe('Yes? Right.');
   });
 
   it('empties a phrase of fillers only, and leaves a typed-over phrase alone', () => {

@@ -28,6 +28,7 @@ type WordedPhrase = {
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 const SENTENCE_END = /[.?!…]+$/;
 const CLAUSE_END = /[,;:]+$/;
+const COMMA_END = /,+$/;
 
 const isHeard = (word: TimedWord, kept: readonly Span[]): boolean => {
   const middle = (word.start + word.end) / 2;
@@ -60,11 +61,20 @@ function remainingWords<W extends TimedWord>(
       const stop = SENTENCE_END.exec(word.text.trim())?.[0];
       const previous = out.at(-1);
       // NOTE: "went, um." keeps its full stop on "went"; a word that already ends a sentence keeps its own.
-      if (stop && previous && !dropped.has(i - 1) && !SENTENCE_END.test(previous.text)) {
-        out[out.length - 1] = { ...previous, text: previous.text.replace(CLAUSE_END, '') + stop };
+      if (stop && previous && !SENTENCE_END.test(previous.text.trim())) {
+        out[out.length - 1] = {
+          ...previous,
+          text: previous.text.trimEnd().replace(CLAUSE_END, '') + stop,
+        };
+      } else if (previous && COMMA_END.test(previous.text.trim())) {
+        // NOTE: the comma before a filler marks the speaker's pause, which the cut took out with the
+        // filler: "went, um, home" reads "went home". A colon or semicolon is grammar and stays.
+        out[out.length - 1] = { ...previous, text: previous.text.trimEnd().replace(COMMA_END, '') };
       }
-      const sentenceStart = i === 0 || SENTENCE_END.test(words[i - 1]?.text ?? '');
-      capitaliseNext ||= sentenceStart && startsUpper(word.text);
+      // NOTE: a phrase may begin mid-sentence, so at its start only a capital filler tells.
+      const sentenceStart =
+        i === 0 ? startsUpper(word.text) : SENTENCE_END.test(words[i - 1]!.text.trim());
+      capitaliseNext ||= sentenceStart;
       return;
     }
     out.push(capitaliseNext ? { ...word, text: capitalise(word.text) } : word);
