@@ -7,6 +7,7 @@ const PARTS: BenchPart[] = [
   { name: 'quality', load: () => import('../packages/engine/bench/quality.bench.ts') },
   { name: 'fillers', load: () => import('../packages/engine/bench/fillers.bench.ts') },
   { name: 'asr', load: () => import('../packages/engine/bench/asr.bench.ts') },
+  { name: 'asr-degraded', load: () => import('../packages/engine/bench/asr-degraded.bench.ts') },
   { name: 'journey', load: () => import('../apps/server/bench/journey.bench.ts') },
   { name: 'timeline', load: () => import('../e2e/gap-timeline.bench.ts') },
   { name: 'waveform', load: () => import('../apps/server/bench/waveform.bench.ts') },
