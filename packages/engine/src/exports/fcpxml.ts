@@ -3,7 +3,7 @@
 // connected above the clips they start over.
 import { cutLength, escapeXml, fileUrl } from './export-timeline.ts';
 import type { Timeline, TimelineCaption, TimelineCut } from './export-timeline.ts';
-import { fcpxTime } from './frame-time.ts';
+import { fcpxTime, isDropFrame } from './frame-time.ts';
 
 const CAPTION_ROLE = 'iTT?captionFormat=ITT.en';
 
@@ -28,6 +28,7 @@ export function toFcpxml(timeline: Timeline): string {
   const { rate } = timeline;
   const t = (frames: number) => fcpxTime(frames, rate);
   const name = escapeXml(timeline.title);
+  const tcFormat = isDropFrame(rate) ? 'DF' : 'NDF';
   const fileName = escapeXml(timeline.fileName);
   const byCut = new Map<TimelineCut, TimelineCaption[]>();
   for (const caption of timeline.captions) {
@@ -36,7 +37,7 @@ export function toFcpxml(timeline: Timeline): string {
   }
   let captionNumber = 0;
   const clips = timeline.cuts.flatMap((cut) => {
-    const open = `          <asset-clip ref="r2" name="${fileName}" offset="${t(cut.recordIn)}" start="${t(cut.sourceIn)}" duration="${t(cutLength(cut))}" format="r1" tcFormat="NDF" audioRole="dialogue">`;
+    const open = `          <asset-clip ref="r2" name="${fileName}" offset="${t(cut.recordIn)}" start="${t(cut.sourceIn)}" duration="${t(cutLength(cut))}" format="r1" tcFormat="${tcFormat}" audioRole="dialogue">`;
     const captions = (byCut.get(cut) ?? []).flatMap((c) =>
       captionXml(timeline, cut, c, ++captionNumber),
     );
@@ -56,7 +57,7 @@ export function toFcpxml(timeline: Timeline): string {
     '  <library>',
     `    <event name="${name}">`,
     `      <project name="${name}">`,
-    `        <sequence format="r1" duration="${t(timeline.frames)}" tcStart="0s" tcFormat="NDF" audioLayout="${layout}" audioRate="${timeline.audioRate >= 96_000 ? '96k' : '48k'}">`,
+    `        <sequence format="r1" duration="${t(timeline.frames)}" tcStart="0s" tcFormat="${tcFormat}" audioLayout="${layout}" audioRate="${timeline.audioRate >= 96_000 ? '96k' : '48k'}">`,
     '          <spine>',
     ...clips.map((line) => `  ${line}`),
     '          </spine>',

@@ -4,6 +4,9 @@ import {
   fcpxTime,
   framesToRational,
   framesToSeconds,
+  dropFrameTimecode,
+  editorTimecode,
+  isDropFrame,
   keptFrames,
   parseTimecode,
   rateOf,
@@ -53,6 +56,37 @@ describe('frame times', () => {
       expect(parseTimecode(timecode(frames, ntsc), ntsc)).toBe(frames);
     }
     expect(() => parseTimecode('1:00:00', ntsc)).toThrow(SyntaxError);
+  });
+  it('writes and reads drop-frame timecode at 29.97 and 59.94, and only there', () => {
+    const ntsc60 = { num: 60000, den: 1001 };
+    expect([ntsc, ntsc60].every(isDropFrame)).toBe(true);
+    const others = [
+      { num: 24000, den: 1001 },
+      { num: 25, den: 1 },
+      { num: 30, den: 1 },
+    ];
+    expect(others.some(isDropFrame)).toBe(false);
+    // SMPTE 12M's labels: minute 1 starts at ;02, every tenth minute at ;00, an hour at 107,892.
+    expect(dropFrameTimecode(1799, ntsc)).toBe('00:00:59;29');
+    expect(dropFrameTimecode(1800, ntsc)).toBe('00:01:00;02');
+    expect(dropFrameTimecode(17_981, ntsc)).toBe('00:09:59;29');
+    expect(dropFrameTimecode(17_982, ntsc)).toBe('00:10:00;00');
+    expect(dropFrameTimecode(107_892, ntsc)).toBe('01:00:00;00');
+    expect(dropFrameTimecode(3600, ntsc60)).toBe('00:01:00;04');
+    expect(dropFrameTimecode(215_784, ntsc60)).toBe('01:00:00;00');
+    expect(editorTimecode(1800, ntsc)).toBe('00:01:00;02');
+    expect(editorTimecode(1800, { num: 30, den: 1 })).toBe('00:01:00:00');
+    expect(editorTimecode(1440, { num: 24000, den: 1001 })).toBe('00:01:00:00');
+    for (const rate of [ntsc, ntsc60]) {
+      const wrong: number[] = [];
+      for (let frames = 0; frames < 300_000; frames += 7) {
+        if (parseTimecode(dropFrameTimecode(frames, rate), rate) !== frames) wrong.push(frames);
+      }
+      expect(wrong).toEqual([]);
+    }
+    expect(() => parseTimecode('00:01:00;00', ntsc)).toThrow(/dropped label/);
+    expect(() => parseTimecode('00:01:00;00', { num: 25, den: 1 })).toThrow(/non-drop/);
+    expect(() => dropFrameTimecode(1, { num: 25, den: 1 })).toThrow(RangeError);
   });
 });
 

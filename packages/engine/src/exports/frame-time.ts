@@ -52,20 +52,65 @@ export function fcpxTime(frames: number, rate: Rate): string {
 
 /** Non-drop-frame timecode hh:mm:ss:ff counting `frames` at the rate's whole-number timebase. */
 export function timecode(frames: number, rate: Rate): string {
-  const base = timebase(rate);
-  const total = Math.max(0, Math.round(frames));
-  const pad = (v: number) => String(v).padStart(2, '0');
-  const ff = total % base;
-  const seconds = Math.floor(total / base);
-  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}:${pad(ff)}`;
+  return spellTimecode(Math.max(0, Math.round(frames)), timebase(rate), ':');
 }
 
-/** The inverse of `timecode`. */
+/**
+ * 29.97 and 59.94 are shown in drop-frame timecode by editors (SMPTE 12M): its labels keep pace
+ * with the clock by skipping 2 (or 4) frame numbers each minute but every tenth. No frame is
+ * dropped, only labels, so a drop-frame time is as frame-exact as a non-drop one.
+ */
+export const isDropFrame = (rate: Rate): boolean =>
+  isNtsc(rate) && (timebase(rate) === 30 || timebase(rate) === 60);
+
+/** The frame numbers skipped each minute: 2 at 29.97, 4 at 59.94. */
+const droppedPerMinute = (rate: Rate): number => (timebase(rate) / 30) * 2;
+
+/** Drop-frame timecode hh:mm:ss;ff of `frames` at 29.97 or 59.94. */
+export function dropFrameTimecode(frames: number, rate: Rate): string {
+  if (!isDropFrame(rate)) throw new RangeError(`no drop-frame timecode at ${rate.num}/${rate.den}`);
+  const base = timebase(rate);
+  const drop = droppedPerMinute(rate);
+  const perMinute = base * 60 - drop;
+  const perTenMinutes = perMinute * 10 + drop;
+  const total = Math.max(0, Math.round(frames));
+  const tens = Math.floor(total / perTenMinutes);
+  const rest = total % perTenMinutes;
+  // NOTE: the first minute of every ten keeps all its labels; the other nine skip `drop` each.
+  const skipped =
+    drop * 9 * tens + (rest > drop ? drop * Math.floor((rest - drop) / perMinute) : 0);
+  return spellTimecode(total + skipped, base, ';');
+}
+
+/** The timecode an editor shows at this rate: drop-frame at 29.97 and 59.94, non-drop otherwise. */
+export const editorTimecode = (frames: number, rate: Rate): string =>
+  isDropFrame(rate) ? dropFrameTimecode(frames, rate) : timecode(frames, rate);
+
+function spellTimecode(label: number, base: number, separator: ':' | ';'): string {
+  const pad = (v: number) => String(v).padStart(2, '0');
+  const seconds = Math.floor(label / base);
+  const hms = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+  return `${hms.map(pad).join(':')}${separator}${pad(label % base)}`;
+}
+
+/** The inverse of `timecode` and `dropFrameTimecode` (told apart by the ';' before the frames). */
 export function parseTimecode(text: string, rate: Rate): number {
-  const match = /^(\d{2}):(\d{2}):(\d{2})[:;](\d{2})$/.exec(text);
+  const match = /^(\d{2}):(\d{2}):(\d{2})([:;])(\d{2})$/.exec(text);
   if (!match) throw new SyntaxError(`not a timecode: ${text}`);
-  const [h, m, s, f] = match.slice(1).map(Number) as [number, number, number, number];
-  return ((h * 60 + m) * 60 + s) * timebase(rate) + f;
+  const [h, m, s, f] = [match[1], match[2], match[3], match[5]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const base = timebase(rate);
+  const label = ((h * 60 + m) * 60 + s) * base + f;
+  if (match[4] === ':') return label;
+  if (!isDropFrame(rate)) throw new SyntaxError(`drop-frame timecode at a non-drop rate: ${text}`);
+  const drop = droppedPerMinute(rate);
+  const minutes = h * 60 + m;
+  if (m % 10 !== 0 && s === 0 && f < drop) throw new SyntaxError(`a dropped label: ${text}`);
+  return label - drop * (minutes - Math.floor(minutes / 10));
 }
 
 /**

@@ -5,7 +5,7 @@ import { buildTimeline } from './export-timeline.ts';
 import type { ExportInput } from './export-timeline.ts';
 import { framesToSeconds } from './frame-time.ts';
 
-const RATES = [24000 / 1001, 25, 30000 / 1001, 30];
+const RATES = [24000 / 1001, 25, 30000 / 1001, 30, 60000 / 1001];
 
 const inputAt = (fps: number): ExportInput => ({
   title: 'Tom & Jerry\'s "<best>" cut',
@@ -88,6 +88,43 @@ describe.each(RATES)('timeline exports at %f fps', (fps) => {
       expect(across.recordOut).toBeGreaterThan(cuts[1]!.recordIn);
     },
   );
+});
+
+describe('timecode as editors show each rate', () => {
+  it('is drop-frame at 29.97 and 59.94 in the EDL, FCPXML and xmeml, and non-drop otherwise', () => {
+    const expected = [
+      [24000 / 1001, 'NON-DROP', 'NDF'],
+      [25, 'NON-DROP', 'NDF'],
+      [30000 / 1001, 'DROP', 'DF'],
+      [30, 'NON-DROP', 'NDF'],
+      [60000 / 1001, 'DROP', 'DF'],
+    ] as const;
+    for (const [fps, fcm, tcFormat] of expected) {
+      const input = {
+        ...inputAt(fps),
+        keep: [{ start: 50, end: 70 }],
+        probe: { ...inputAt(fps).probe, durationS: 90 },
+      };
+      const edl = writeExport('edl', input).split('\n');
+      expect(edl[1]).toBe(`FCM: ${fcm} FRAME`);
+      // The one event runs from 50 s to 70 s of the source, over the first minute's end.
+      const event = edl
+        .find((line) => line.startsWith('001'))!
+        .split(/\s+/)
+        .slice(4);
+      const separator = fcm === 'DROP' ? ';' : ':';
+      expect(
+        event.every((tc) => tc.charAt(8) === separator),
+        event.join(' '),
+      ).toBe(true);
+      if (fps === 30000 / 1001) {
+        // Frames 1499 to 2098: drop-frame labels keep to the clock, 70 s reads 00:01:10;00.
+        expect(event).toEqual(['00:00:49;29', '00:01:10;00', '00:00:00;00', '00:00:19;29']);
+      }
+      expect(writeExport('fcpxml', input)).toContain(`tcFormat="${tcFormat}"`);
+      expect(writeExport('xmeml', input)).toContain(`<displayformat>${tcFormat}</displayformat>`);
+    }
+  });
 });
 
 describe('transcript exports of an edit', () => {

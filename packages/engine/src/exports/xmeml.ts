@@ -3,9 +3,11 @@
 // to its sound, and the captions as sequence markers (xmeml has no caption track).
 import { cutLength, escapeXml, fileUrl } from './export-timeline.ts';
 import type { Timeline, TimelineCut } from './export-timeline.ts';
-import { isNtsc, timebase, timecode } from './frame-time.ts';
+import { editorTimecode, isDropFrame, isNtsc, timebase } from './frame-time.ts';
 
 const bool = (value: boolean) => (value ? 'TRUE' : 'FALSE');
+
+const displayFormat = (timeline: Timeline) => (isDropFrame(timeline.rate) ? 'DF' : 'NDF');
 
 function rateXml(timeline: Timeline): string {
   return `<rate><timebase>${timebase(timeline.rate)}</timebase><ntsc>${bool(isNtsc(timeline.rate))}</ntsc></rate>`;
@@ -20,7 +22,7 @@ function fileXml(timeline: Timeline, first: boolean): string[] {
     `  <pathurl>${escapeXml(fileUrl(timeline.fileName))}</pathurl>`,
     `  ${rateXml(timeline)}`,
     `  <duration>${timeline.sourceFrames}</duration>`,
-    `  <timecode>${rateXml(timeline)}<string>00:00:00:00</string><frame>0</frame><displayformat>NDF</displayformat></timecode>`,
+    `  <timecode>${rateXml(timeline)}<string>${editorTimecode(0, timeline.rate)}</string><frame>0</frame><displayformat>${displayFormat(timeline)}</displayformat></timecode>`,
     '  <media>',
     `    <video><samplecharacteristics>${rateXml(timeline)}<width>${timeline.width}</width><height>${timeline.height}</height><anamorphic>FALSE</anamorphic><pixelaspectratio>square</pixelaspectratio><fielddominance>none</fielddominance></samplecharacteristics></video>`,
     `    <audio><samplecharacteristics><depth>16</depth><samplerate>${timeline.audioRate}</samplerate></samplecharacteristics><channelcount>${timeline.audioChannels}</channelcount></audio>`,
@@ -80,7 +82,7 @@ export function toXmeml(timeline: Timeline): string {
     `    <name>${escapeXml(timeline.title)}</name>`,
     `    <duration>${timeline.frames}</duration>`,
     `    ${rateXml(timeline)}`,
-    `    <timecode>${rateXml(timeline)}<string>${timecode(0, timeline.rate)}</string><frame>0</frame><displayformat>NDF</displayformat></timecode>`,
+    `    <timecode>${rateXml(timeline)}<string>${editorTimecode(0, timeline.rate)}</string><frame>0</frame><displayformat>${displayFormat(timeline)}</displayformat></timecode>`,
     ...indent(markers, 4),
     '    <media>',
     '      <video>',

@@ -191,10 +191,12 @@ export function readOtio(json: string): ReadTimeline {
 export function readEdl(edl: string, rate: Rate): ReadTimeline {
   const lines = edl.split('\n');
   if (!/^TITLE: /.test(lines[0] ?? '')) throw new Error('the EDL has no TITLE line');
-  if (lines[1] !== 'FCM: NON-DROP FRAME') throw new Error('the EDL has no FCM line');
+  const fcm = /^FCM: (DROP|NON-DROP) FRAME$/.exec(lines[1] ?? '')?.[1];
+  if (!fcm) throw new Error('the EDL has no FCM line');
   const cuts: ReadCut[] = [];
   const media: string[] = [];
-  const tc = String.raw`(\d{2}:\d{2}:\d{2}:\d{2})`;
+  // NOTE: every timecode is spelled as the FCM line says: ';' before drop-frame frames.
+  const tc = `(\\d{2}:\\d{2}:\\d{2}${fcm === 'DROP' ? ';' : ':'}\\d{2})`;
   const event = new RegExp(
     String.raw`^(\d{3,})  (\S+)\s+(AA/V|B|V)\s+C\s+${tc} ${tc} ${tc} ${tc}$`,
   );
