@@ -1,14 +1,13 @@
 // An MLT XML project as Shotcut saves one (Kdenlive and melt read MLT XML too): a profile at the
 // source's size and rational rate, the source as one avformat producer, and a video track playing
-// the kept spans in order, picture and sound from the same entry so they stay linked. The
-// resource is the bare file name, which MLT resolves beside the project file.
+// the kept spans in order, picture and sound from the same entry so they stay linked, and a
+// Captions track above it of text clips on the cut timeline. The resource is the bare file name,
+// which MLT resolves beside the project file.
 import { escapeXml } from './export-timeline.ts';
 import type { Timeline } from './export-timeline.ts';
+import { captionTrack, property } from './mlt-captions.ts';
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-
-const property = (name: string, value: string | number): string =>
-  `<property name="${name}">${escapeXml(String(value))}</property>`;
 
 export function toMlt(timeline: Timeline): string {
   const { rate, width, height } = timeline;
@@ -17,6 +16,7 @@ export function toMlt(timeline: Timeline): string {
   // that says the same keeps it from converting the colours of every frame.
   const colorspace = height < 720 ? 601 : 709;
   const last = timeline.frames - 1;
+  const captions = captionTrack(timeline, 'playlist1', 2);
   const sourceLast = timeline.sourceFrames - 1;
   // NOTE: MLT's in and out are both inclusive frame numbers.
   const entries = timeline.cuts.map(
@@ -54,10 +54,12 @@ export function toMlt(timeline: Timeline): string {
     `    ${property('shotcut:name', 'V1')}`,
     ...entries,
     '  </playlist>',
+    ...captions.xml,
     `  <tractor id="tractor0" title="${escapeXml(timeline.title)}" in="0" out="${last}">`,
     `    ${property('shotcut', 1)}`,
     '    <track producer="background"/>',
     '    <track producer="playlist0"/>',
+    ...(captions.xml.length ? ['    <track producer="playlist1"/>'] : []),
     '    <transition id="transition0">',
     `      ${property('a_track', 0)}`,
     `      ${property('b_track', 1)}`,
@@ -71,6 +73,7 @@ export function toMlt(timeline: Timeline): string {
     `      ${property('mlt_service', 'qtblend')}`,
     `      ${property('always_active', 1)}`,
     '    </transition>',
+    ...captions.tractor,
     '  </tractor>',
     '</mlt>',
     '',

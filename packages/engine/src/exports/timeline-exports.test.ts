@@ -72,7 +72,7 @@ describe.each(RATES)('timeline exports at %f fps', (fps) => {
     });
   });
 
-  it.each(['fcpxml', 'xmeml', 'otio'] as const)(
+  it.each(['fcpxml', 'xmeml', 'otio', 'mlt'] as const)(
     '%s carries the captions on the cut timeline',
     (format) => {
       const read = readBack(format, input);
