@@ -1,8 +1,9 @@
 // Final Cut Pro 7 XML (xmeml version 4), the form Premiere Pro imports (and Resolve reads): a
 // video track and an audio track of clip items cut from the one source file, each picture linked
-// to its sound, and the captions as sequence markers (xmeml has no caption track).
+// to its sound, and the captions as a second video track of Text generators (xmeml has no caption
+// track; Premiere and Resolve import a Text generator's words), each also a sequence marker.
 import { cutLength, escapeXml, fileUrl } from './export-timeline.ts';
-import type { Timeline, TimelineCut } from './export-timeline.ts';
+import type { Timeline, TimelineCaption, TimelineCut } from './export-timeline.ts';
 import { editorTimecode, isDropFrame, isNtsc, timebase } from './frame-time.ts';
 
 const bool = (value: boolean) => (value ? 'TRUE' : 'FALSE');
@@ -67,9 +68,55 @@ function clipItemXml(
 const indent = (lines: readonly string[], spaces: number): string[] =>
   lines.map((line) => `${' '.repeat(spaces)}${line}`);
 
+/** FCP 7's Text generator: its words, centred in the lower part of the frame. */
+function captionItemXml(timeline: Timeline, caption: TimelineCaption, index: number): string[] {
+  const length = caption.recordOut - caption.recordIn;
+  const size = Math.max(12, Math.round(Math.min(timeline.width, timeline.height) * 0.055));
+  const parameter = (id: string, name: string, value: string) =>
+    `  <parameter><parameterid>${id}</parameterid><name>${name}</name><value>${value}</value></parameter>`;
+  return [
+    `<generatoritem id="caption-${index + 1}">`,
+    '  <name>Text</name>',
+    `  <duration>${length}</duration>`,
+    `  ${rateXml(timeline)}`,
+    `  <in>0</in>`,
+    `  <out>${length}</out>`,
+    `  <start>${caption.recordIn}</start>`,
+    `  <end>${caption.recordOut}</end>`,
+    '  <enabled>TRUE</enabled>',
+    '  <anamorphic>FALSE</anamorphic>',
+    '  <alphatype>black</alphatype>',
+    '  <effect>',
+    '    <name>Text</name>',
+    '    <effectid>Text</effectid>',
+    '    <effectcategory>Text</effectcategory>',
+    '    <effecttype>generator</effecttype>',
+    '    <mediatype>video</mediatype>',
+    ...indent(
+      [
+        parameter('str', 'Text', escapeXml(caption.text)),
+        parameter('fontname', 'Font', 'Helvetica'),
+        parameter('fontsize', 'Size', String(size)),
+        parameter('fontalign', 'Alignment', '2'),
+        parameter(
+          'fontcolor',
+          'Font Color',
+          '<alpha>255</alpha><red>255</red><green>255</green><blue>255</blue>',
+        ),
+        parameter('origin', 'Origin', '<horiz>0</horiz><vert>0.4</vert>'),
+      ],
+      2,
+    ),
+    '  </effect>',
+    '  <sourcetrack><mediatype>video</mediatype></sourcetrack>',
+    '</generatoritem>',
+  ];
+}
+
 export function toXmeml(timeline: Timeline): string {
   const video = timeline.cuts.flatMap((cut, i) => clipItemXml(timeline, cut, i, 'video'));
   const audio = timeline.cuts.flatMap((cut, i) => clipItemXml(timeline, cut, i, 'audio'));
+  const captions = timeline.captions.flatMap((c, i) => captionItemXml(timeline, c, i));
   const markers = timeline.captions.map(
     (c) =>
       `<marker><name>${escapeXml(c.text)}</name><comment>${escapeXml(c.text)}</comment><in>${c.recordIn}</in><out>${c.recordOut}</out></marker>`,
@@ -90,6 +137,7 @@ export function toXmeml(timeline: Timeline): string {
     '        <track>',
     ...indent(video, 10),
     '        </track>',
+    ...(captions.length ? ['        <track>', ...indent(captions, 10), '        </track>'] : []),
     '      </video>',
     '      <audio>',
     `        <numOutputChannels>${timeline.audioChannels}</numOutputChannels>`,

@@ -31,6 +31,8 @@ const ARRAYS = new Set([
   'playlist',
   'producer',
   'property',
+  'generatoritem',
+  'parameter',
 ]);
 
 function parseXml(text: string): Node {
@@ -129,13 +131,35 @@ export function readXmeml(xml: string): ReadTimeline {
     rate,
     video: video.map(cutOf),
     audio: audio.map(cutOf),
-    captions: list(sequence.marker).map((m) => ({
-      recordIn: Number(text(m.in)),
-      recordOut: Number(text(m.out)),
-      text: text(m.name),
-    })),
+    captions: readXmemlCaptions(sequence, media),
     media: video.map(() => fileName),
   };
+}
+
+/** The Text generators' words and times, which the sequence's markers must repeat. */
+function readXmemlCaptions(sequence: Node, media: Node): ReadTimeline['captions'] {
+  const generators = list(node(media.video).track).flatMap((track) => list(track.generatoritem));
+  const captions = generators.map((item) => {
+    const effect = node(item.effect);
+    if (text(effect.effectid) !== 'Text' || text(effect.effecttype) !== 'generator') {
+      throw new Error(`generator ${String(item['@id'])} is not FCP's Text`);
+    }
+    const words = list(effect.parameter).find((p) => text(p.parameterid) === 'str');
+    return {
+      recordIn: Number(text(item.start)),
+      recordOut: Number(text(item.end)),
+      text: text(words?.value),
+    };
+  });
+  const markers = list(sequence.marker).map((m) => ({
+    recordIn: Number(text(m.in)),
+    recordOut: Number(text(m.out)),
+    text: text(m.name),
+  }));
+  if (JSON.stringify(markers) !== JSON.stringify(captions)) {
+    throw new Error('the caption markers do not repeat the Text generators');
+  }
+  return captions;
 }
 
 type OtioTime = { rate: number; value: number };
