@@ -2,65 +2,14 @@
 // EDL line by line) into frames, so tests compare what an editor would load with what was meant.
 // Every time must land on a whole frame of the file's own rate; one that does not throws.
 import type { TIMELINE_FORMATS } from '@roughcut/shared';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseTimecode } from '../exports/frame-time.ts';
 import type { Rate } from '../exports/frame-time.ts';
+import { readMlt } from './mlt-readback.ts';
+import { list, node, parseXml, text, wholeFrames } from './readback-common.ts';
+import type { Node, ReadCut, ReadTimeline } from './readback-common.ts';
 
-export type ReadCut = { sourceIn: number; sourceOut: number; recordIn: number };
-export type ReadTimeline = {
-  rate: Rate;
-  /** Picture cuts in timeline order. */
-  video: ReadCut[];
-  /** Sound cuts in timeline order (the same as the picture's when they are linked). */
-  audio: ReadCut[];
-  captions: { recordIn: number; recordOut: number; text: string }[];
-  /** The media every cut points at. */
-  media: string[];
-};
-
-type Node = Record<string, unknown>;
-
-const ARRAYS = new Set([
-  'asset-clip',
-  'caption',
-  'clipitem',
-  'track',
-  'marker',
-  'link',
-  'entry',
-  'playlist',
-  'producer',
-  'property',
-  'generatoritem',
-  'parameter',
-]);
-
-function parseXml(text: string): Node {
-  const valid = XMLValidator.validate(text);
-  if (valid !== true)
-    throw new Error(`not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`);
-  return new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@',
-    parseTagValue: false,
-    parseAttributeValue: false,
-    isArray: (name) => ARRAYS.has(name),
-  }).parse(text) as Node;
-}
-
-const node = (value: unknown): Node => value as Node;
-const list = (value: unknown): Node[] => (value as Node[] | undefined) ?? [];
-function text(value: unknown): string {
-  const inner = typeof value === 'object' && value !== null ? node(value)['#text'] : value;
-  return typeof inner === 'string' || typeof inner === 'number' ? String(inner) : '';
-}
-
-/** A whole frame count, or a throw: an export must cut on frames. */
-function wholeFrames(value: number, what: string): number {
-  const frames = Math.round(value);
-  if (Math.abs(value - frames) > 1e-9) throw new Error(`${what} is off the frame grid: ${value}`);
-  return frames;
-}
+export type { ReadCut, ReadTimeline } from './readback-common.ts';
+export { readMlt } from './mlt-readback.ts';
 
 /** "1001/30000s" or "4s" as [numerator, denominator]. */
 function rational(time: string): [number, number] {
@@ -239,71 +188,6 @@ export function readEdl(edl: string, rate: Rate): ReadTimeline {
     cuts.push({ sourceIn: srcIn!, sourceOut: srcOut!, recordIn: recIn! });
   }
   return { rate, video: cuts, audio: cuts, captions: [], media };
-}
-
-export function readMlt(xml: string): ReadTimeline {
-  const mlt = node(parseXml(xml).mlt);
-  const profile = node(mlt.profile);
-  const rate = { num: Number(profile['@frame_rate_num']), den: Number(profile['@frame_rate_den']) };
-  const resources = new Map(
-    list(mlt.producer).map((p) => [
-      String(p['@id']),
-      text(list(p.property).find((q) => q['@name'] === 'resource')),
-    ]),
-  );
-  const track = list(mlt.playlist).find((p) => p['@id'] === 'playlist0');
-  let recordIn = 0;
-  const entries = list(track?.entry);
-  const cuts = entries.map((entry) => {
-    const sourceIn = Number(entry['@in']);
-    const sourceOut = Number(entry['@out']) + 1;
-    const cut = { sourceIn, sourceOut, recordIn };
-    recordIn += sourceOut - sourceIn;
-    return cut;
-  });
-  return {
-    rate,
-    video: cuts,
-    audio: cuts,
-    captions: readMltCaptions(xml, mlt),
-    media: entries.map((e) => resources.get(String(e['@producer'])) ?? '?'),
-  };
-}
-
-/** The Captions track: its blanks and text clips in order, each clip's text its filter's. */
-function readMltCaptions(xml: string, mlt: Node): ReadTimeline['captions'] {
-  const texts = new Map(
-    list(mlt.producer).map((p) => {
-      const filter = node(p.filter ?? {});
-      const argument = list(filter.property).find((q) => q['@name'] === 'argument');
-      const service = list(filter.property).find((q) => q['@name'] === 'mlt_service');
-      const drawn = text(service) === 'dynamictext' ? text(argument) : '';
-      return [String(p['@id']), drawn.replace(/\n/g, ' ').replace(/\\#/g, '#')];
-    }),
-  );
-  // NOTE: blanks and entries interleave, which only an order-keeping parse tells.
-  type Ordered = Record<string, Ordered[]> & { ':@'?: Record<string, string> };
-  const ordered = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@',
-    parseTagValue: false,
-    preserveOrder: true,
-  }).parse(xml) as Ordered[];
-  const root = ordered.find((n) => n.mlt)?.mlt ?? [];
-  const track = root.find((n) => n.playlist && n[':@']?.['@id'] === 'playlist1');
-  const captions: ReadTimeline['captions'] = [];
-  let at = 0;
-  for (const item of track?.playlist ?? []) {
-    const attributes = item[':@'] ?? {};
-    if (item.blank) at += Number(attributes['@length']);
-    if (!item.entry) continue;
-    const length = Number(attributes['@out']) + 1 - Number(attributes['@in']);
-    const caption = texts.get(String(attributes['@producer']));
-    if (!caption) throw new Error(`caption clip ${attributes['@producer']} draws no text`);
-    captions.push({ recordIn: at, recordOut: at + length, text: caption });
-    at += length;
-  }
-  return captions;
 }
 
 /** The timeline's length in frames: where its last cut ends. */
