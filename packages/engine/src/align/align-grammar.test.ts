@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildAlignmentDictionary,
   buildAlignmentGrammar,
+  parseAlignedFillers,
   parseAlignmentOutput,
 } from './align-grammar.ts';
 
@@ -38,5 +39,33 @@ describe('alignment grammar', () => {
       { index: 0, start: 0.35, end: 0.68 },
       { index: 2, start: 0.71, end: 1.09 },
     ]);
+  });
+
+  it('with fillers, loops hesitations between words only, each a dictionary word of its own', () => {
+    const grammar = buildAlignmentGrammar([hello, world], { fillers: true });
+    expect(grammar).toContain('TRANSITION 1 1 0.002 f_um');
+    expect(grammar).toContain('TRANSITION 1 1 0.002 f_uh');
+    expect(grammar).not.toMatch(/TRANSITION 0 0 /);
+    expect(grammar).not.toMatch(/TRANSITION 2 2 /);
+    expect(buildAlignmentGrammar([hello, world])).not.toContain('f_um');
+    const dictionary = buildAlignmentDictionary([hello, world], { fillers: true });
+    expect(dictionary).toContain('f_um AH M\n');
+    expect(dictionary).toContain('w1 W ER L D\n');
+  });
+
+  it('reads the fillers heard, each after the word it followed', () => {
+    const output = [
+      'w0 f_um w1',
+      'w0 0.350 0.670 1.000000',
+      '<sil> 0.680 0.800 1.000000',
+      'f_um 0.810 1.190 1.000000',
+      'w1 1.300 1.600 1.000000',
+      'f_uh 1.700 1.790 1.000000',
+    ].join('\n');
+    expect(parseAlignedFillers(output)).toEqual([
+      { text: 'um', after: 0, start: 0.81, end: 1.2 },
+      { text: 'uh', after: 1, start: 1.7, end: 1.8 },
+    ]);
+    expect(parseAlignmentOutput(output, 2).map((p) => p.index)).toEqual([0, 1]);
   });
 });

@@ -13,8 +13,39 @@ export const SKIP_PROBABILITY = 0.001;
 
 export const positionWord = (index: number): string => `w${index}`;
 
-/** Sphinx FSG text: states 0..n, word i on the arc i -> i+1, and a rare null arc beside it. */
-export function buildAlignmentGrammar(words: (Pronounced | undefined)[]): string {
+/**
+ * The hesitations the aligner may hear between two words, as the pronunciation dictionary says
+ * them. NOTE: a recogniser trained on clean text (Moonshine) often leaves them out; the grammar
+ * lets the aligner find them where the recogniser wrote nothing.
+ */
+// NOTE: "hmm" (HH M) is left out: its HH is a breath, which the loop then heard after phrases.
+export const FILLER_PRONUNCIATIONS: Readonly<Record<string, string>> = {
+  um: 'AH M',
+  uh: 'AH',
+  er: 'ER',
+  erm: 'ER M',
+  ah: 'AA',
+};
+
+/**
+ * Probability of one filler between two words. NOTE: small, so the aligner only hears one where
+ * voice between the words is explained far better by a hesitation than by silence or by
+ * stretching a neighbouring word.
+ */
+export const FILLER_PROBABILITY = 0.002;
+
+const fillerWord = (text: string): string => `f_${text}`;
+
+export type GrammarOptions = { fillers?: boolean };
+
+/**
+ * Sphinx FSG text: states 0..n, word i on the arc i -> i+1, and a rare null arc beside it. With
+ * `fillers`, each state between two words also has a loop for each filler.
+ */
+export function buildAlignmentGrammar(
+  words: (Pronounced | undefined)[],
+  options: GrammarOptions = {},
+): string {
   const lines = [
     'FSG_BEGIN align',
     `NUM_STATES ${words.length + 1}`,
@@ -29,14 +60,29 @@ export function buildAlignmentGrammar(words: (Pronounced | undefined)[]): string
       // Nothing to say ("—", "..."): passed over, timed between its neighbours.
       lines.push(`TRANSITION ${i} ${i + 1} 1.0`);
     }
+    // NOTE: not before the first word nor after the last: the chunk's padding there holds
+    // breaths and the neighbouring utterance's edges, which are no fillers of this one.
+    if (options.fillers && i > 0) {
+      for (const text of Object.keys(FILLER_PRONUNCIATIONS)) {
+        lines.push(`TRANSITION ${i} ${i} ${FILLER_PROBABILITY} ${fillerWord(text)}`);
+      }
+    }
   });
   lines.push('FSG_END', '');
   return lines.join('\n');
 }
 
 /** The dictionary for the grammar: `w3 HH AH L OW`, alternatives as `w3(2) ...`. */
-export function buildAlignmentDictionary(words: (Pronounced | undefined)[]): string {
+export function buildAlignmentDictionary(
+  words: (Pronounced | undefined)[],
+  options: GrammarOptions = {},
+): string {
   const lines: string[] = [];
+  if (options.fillers) {
+    for (const [text, phones] of Object.entries(FILLER_PRONUNCIATIONS)) {
+      lines.push(`${fillerWord(text)} ${phones}`);
+    }
+  }
   words.forEach((word, i) => {
     word?.pronunciations.forEach((phones, k) => {
       lines.push(`${positionWord(i)}${k === 0 ? '' : `(${k + 1})`} ${phones}`);
@@ -69,4 +115,28 @@ export function parseAlignmentOutput(output: string, wordCount: number): Aligned
     positions.push({ index, start, end });
   }
   return positions;
+}
+
+/** A filler the aligner heard between two words: after the word at `after`, chunk seconds. */
+export type AlignedFiller = { text: string; after: number; start: number; end: number };
+
+/** The fillers in `-time yes` output (`f_um 1.200 1.450 1.000000`), each after its word. */
+export function parseAlignedFillers(output: string): AlignedFiller[] {
+  const fillers: AlignedFiller[] = [];
+  let after = -1;
+  for (const line of output.split('\n')) {
+    const match = /^(w|f_)(\w+?)(?:\(\d+\))?\s+(\d+(?:\.\d+)?)\s+(\d+(?:\.\d+)?)(?:\s|$)/.exec(
+      line.trim(),
+    );
+    if (!match) continue;
+    const [, kind, name, from, to] = match;
+    if (kind === 'w') {
+      after = Math.max(after, Number(name));
+      continue;
+    }
+    const start = Number(from);
+    const end = Number(to) + 0.01;
+    if (name && after >= 0 && end > start) fillers.push({ text: name, after, start, end });
+  }
+  return fillers;
 }

@@ -15,9 +15,11 @@ import type { Word } from '../types.ts';
 import {
   buildAlignmentDictionary,
   buildAlignmentGrammar,
+  parseAlignedFillers,
   parseAlignmentOutput,
 } from './align-grammar.ts';
 import type { AlignedPosition } from './align-grammar.ts';
+import { insertFillers } from './aligned-fillers.ts';
 import { writeLevelledChunk } from './level-chunk.ts';
 import { runAligner } from './run-aligner.ts';
 import { stretchFactor } from './stretch-confidence.ts';
@@ -31,7 +33,11 @@ export type UtteranceText = {
   words: { text: string; confidence: number }[];
 };
 
-export type AlignOptions = { signal?: AbortSignal };
+export type AlignOptions = {
+  signal?: AbortSignal;
+  /** Also hear hesitations ("um", "uh") between the words and add them as words of their own. */
+  fillers?: boolean;
+};
 
 /** Audio either side of an utterance the aligner also hears: its edges may be a little tight. */
 const EDGE_PAD_S = 0.15;
@@ -126,6 +132,7 @@ type AlignContext = {
   dictionary: Dictionary | undefined;
   dir: string;
   signal: AbortSignal;
+  fillers: boolean;
 };
 
 async function alignOne(
@@ -141,16 +148,30 @@ async function alignOne(
     end: Math.min(info.durationS, utterance.end + EDGE_PAD_S),
   };
   const stem = join(dir, `u${index}`);
-  await writeLevelledChunk(context.wavPath, info, chunk, `${stem}.wav`);
-  await writeFile(`${stem}.fsg`, buildAlignmentGrammar(pronounced));
-  await writeFile(`${stem}.dict`, buildAlignmentDictionary(pronounced));
+  const files = { wav: `${stem}.wav`, grammar: `${stem}.fsg`, dictionary: `${stem}.dict` };
+  const phones = pronounced.map(phoneCount);
+  const align = async (fillers: boolean) => {
+    await writeFile(files.grammar, buildAlignmentGrammar(pronounced, { fillers }));
+    await writeFile(files.dictionary, buildAlignmentDictionary(pronounced, { fillers }));
+    const output = await runAligner(files, signal);
+    return { output, positions: parseAlignmentOutput(output, utterance.words.length) };
+  };
+  await writeLevelledChunk(context.wavPath, info, chunk, files.wav);
   try {
-    const output = await runAligner(
-      { wav: `${stem}.wav`, grammar: `${stem}.fsg`, dictionary: `${stem}.dict` },
-      signal,
-    );
-    const positions = parseAlignmentOutput(output, utterance.words.length);
-    return placeWords(utterance, positions, chunk.start, pronounced.map(phoneCount));
+    if (context.fillers) {
+      const { output, positions } = await align(true);
+      const heard = parseAlignedFillers(output);
+      // NOTE: a filler may only take sound no word claims. When the aligner skipped a word of
+      // the recogniser's to hear fillers, the fillers stole it: the utterance is aligned again
+      // without them.
+      const skipped = pronounced.some((p, i) => p && !positions.some((q) => q.index === i));
+      if (heard.length === 0 || !skipped) {
+        const placed = placeWords(utterance, positions, chunk.start, phones);
+        return insertFillers(placed, heard, chunk.start);
+      }
+    }
+    const { positions } = await align(false);
+    return placeWords(utterance, positions, chunk.start, phones);
   } catch (error) {
     if (signal.aborted) throw abortError(signal);
     // NOTE: an aligner that fails on one utterance costs that utterance its measured times, not
@@ -158,7 +179,7 @@ async function alignOne(
     if (error instanceof EngineError) return placeWords(utterance, [], 0);
     throw error;
   } finally {
-    await Promise.all(['wav', 'fsg', 'dict'].map((ext) => rm(`${stem}.${ext}`, { force: true })));
+    await Promise.all(Object.values(files).map((file) => rm(file, { force: true })));
   }
 }
 
@@ -173,6 +194,18 @@ export async function alignUtterances(
   utterances: UtteranceText[],
   options: AlignOptions = {},
 ): Promise<Word[]> {
+  return (await alignEachUtterance(wavPath, utterances, { ...options, fillers: false })).flat();
+}
+
+/**
+ * As alignUtterances, one list per utterance; with `fillers`, the hesitations the aligner heard
+ * between two words are in it too, as words of their own (see insertFillers).
+ */
+export async function alignEachUtterance(
+  wavPath: string,
+  utterances: UtteranceText[],
+  options: AlignOptions = {},
+): Promise<Word[][]> {
   const { signal } = options;
   if (signal?.aborted) throw abortError(signal);
   const info = await readSpeechWavInfo(wavPath, 'the aligner');
@@ -184,7 +217,14 @@ export async function alignUtterances(
   const forward = () => stop.abort(signal?.reason);
   signal?.addEventListener('abort', forward, { once: true });
   const dir = await mkdtemp(join(tmpdir(), 'roughcut-align-'));
-  const context: AlignContext = { wavPath, info, dictionary, dir, signal: stop.signal };
+  const context: AlignContext = {
+    wavPath,
+    info,
+    dictionary,
+    dir,
+    signal: stop.signal,
+    fillers: options.fillers ?? false,
+  };
   const results: Word[][] = [];
   let next = 0;
   const worker = async () => {
@@ -205,7 +245,7 @@ export async function alignUtterances(
       ),
     );
     if (signal?.aborted) throw abortError(signal);
-    return results.flat();
+    return utterances.map((_, i) => results[i] ?? []);
   } finally {
     signal?.removeEventListener('abort', forward);
     await rm(dir, { recursive: true, force: true });

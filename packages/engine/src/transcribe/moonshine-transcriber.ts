@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { alignUtterances } from '../align/align-words.ts';
+import { alignEachUtterance } from '../align/align-words.ts';
 import { computeEnergyTrack } from '../audio/energy-track.ts';
 import { readWavInfo } from '../audio/wav-header.ts';
 import type { Span, TranscribeOptions, Transcriber, Word } from '../types.ts';
@@ -13,7 +13,10 @@ import { decodeMoonshine, loadMoonshine } from './moonshine-model.ts';
 import type { DecodeOptions } from './moonshine-model.ts';
 import { tokensToWords } from './moonshine-words.ts';
 import type { HeardWord } from './moonshine-words.ts';
-import { levelGain, normaliseLevel, readSpanSamples, writeLevelledWav } from './utterance-audio.ts';
+import { levelGain, normaliseLevel, readSpanSamples } from './utterance-audio.ts';
+import { alignAsHeard } from './align-as-heard.ts';
+import type { AsHeardAligner } from './align-as-heard.ts';
+import { pocketsphinxConcurrency } from './pocketsphinx-transcriber.ts';
 import { keepOwnWords, planUtterances } from './utterance-plan.ts';
 import type { PlannedUtterance, UtteranceOptions } from './utterance-plan.ts';
 import { readSpeechWavInfo } from './speech-wav.ts';
@@ -42,10 +45,17 @@ function abortError(signal: AbortSignal): Error {
 export const utteranceKey = (span: Span): string =>
   `moonshine-${span.start.toFixed(3)}-${span.end.toFixed(3)}`;
 
+/** Told the plan before decoding starts and each utterance as soon as it is heard, in order. */
+export type HearListener = {
+  planned: (spans: PlannedUtterance[]) => Promise<void>;
+  heard: (index: number, utterance: HeardUtterance) => Promise<void>;
+};
+
 /** What Moonshine hears in each utterance of a 16 kHz mono WAV, without word times. */
 export async function hearUtterances(
   wavPath: string,
   options: TranscribeOptions & MoonshineOptions,
+  listener?: HearListener,
 ): Promise<HeardUtterance[]> {
   const { signal, onProgress } = options;
   if (signal?.aborted) throw abortError(signal);
@@ -56,6 +66,7 @@ export async function hearUtterances(
   ]);
   onProgress?.(SHARE.voice);
   const spans = planUtterances(voice, energy, info.durationS, options.utterances);
+  await listener?.planned(spans);
   const total = spans.reduce((s, u) => s + u.end - u.start, 0);
   let done = 0;
   const heard: HeardUtterance[] = [];
@@ -78,6 +89,7 @@ export async function hearUtterances(
       );
     }
     heard.push({ ...span, words, gain });
+    await listener?.heard(heard.length - 1, heard.at(-1)!);
     done += span.end - span.start;
     onProgress?.(SHARE.voice + (SHARE.decode * done) / Math.max(total, 1e-9));
   }
@@ -89,21 +101,33 @@ export async function transcribeWithMoonshine(
   wavPath: string,
   options: TranscribeOptions & MoonshineOptions,
 ): Promise<Word[]> {
-  const heard = await hearUtterances(wavPath, options);
+  const { signal } = options;
   const dir = await mkdtemp(join(tmpdir(), 'roughcut-moonshine-'));
+  let aligner: AsHeardAligner<HeardUtterance> | undefined;
   try {
-    const levelled = join(dir, 'levelled.wav');
-    await writeLevelledWav(wavPath, await readWavInfo(wavPath), heard, levelled);
-    const aligned = await alignUtterances(levelled, heard, { signal: options.signal });
-    // NOTE: the aligner gives one word per heard word, in order: cut back into utterances.
-    let at = 0;
-    const pieces = heard.map((u) => {
-      const words = aligned.slice(at, at + u.words.length);
-      at += u.words.length;
-      return { ...u, words };
+    const info = await readWavInfo(wavPath);
+    const cores = pocketsphinxConcurrency();
+    // NOTE: the aligner also hears the hesitations Moonshine leaves out (decision 0007).
+    const alignOne = (levelled: string, u: HeardUtterance, stop: AbortSignal) =>
+      alignEachUtterance(levelled, [u], { signal: stop, fillers: true }).then((w) => w[0] ?? []);
+    const heard = await hearUtterances(wavPath, options, {
+      planned: async (spans) => {
+        aligner = await alignAsHeard(wavPath, info, spans, join(dir, 'levelled.wav'), alignOne, {
+          whileHearing: Math.max(1, cores - 1),
+          afterHearing: cores,
+          ...(signal ? { signal } : {}),
+        });
+      },
+      heard: (index, u) => aligner!.heard(index, u),
     });
+    const aligned = await aligner!.finish();
+    aligner = undefined;
+    const pieces = heard.map((u, i) => ({ ...u, words: aligned[i] ?? [] }));
     options.onProgress?.(1);
     return keepOwnWords(pieces);
+  } catch (error) {
+    await aligner?.stop(error);
+    throw error;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
