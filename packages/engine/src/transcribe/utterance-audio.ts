@@ -1,6 +1,7 @@
 // One utterance's samples, read from the 16 kHz mono WAV and brought to a steady level: some real
 // recordings peak at -45 dBFS, where the model hears little.
 import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { WavInfo } from '../audio/wav-header.ts';
 import type { Span } from '../types.ts';
 import { wavHeader } from './pocketsphinx-chunks.ts';
@@ -30,6 +31,50 @@ export function normaliseLevel(samples: Float32Array, gain = levelGain(samples))
 }
 
 /**
+ * Where the levelled copy's gain changes, in samples: halfway between neighbouring utterances.
+ * Region i (from edge i-1, or the start, to edge i, or the end) is at utterance i's gain.
+ */
+export function levelEdges(utterances: readonly Span[], sampleRate: number): number[] {
+  return utterances.slice(1).map((u, i) => {
+    const mid = (utterances[i]!.end + u.start) / 2;
+    return Math.round(mid * sampleRate);
+  });
+}
+
+/** The region (see levelEdges) a sample lies in. */
+export function levelRegion(edges: readonly number[], sample: number): number {
+  let region = 0;
+  while (region < edges.length && sample >= edges[region]!) region++;
+  return region;
+}
+
+/** Where the samples start in a WAV written with wavHeader. */
+export const LEVELLED_DATA_OFFSET = 44;
+
+/** Samples [from, to) of the source at `gain`, written at the same place of the target's data. */
+export async function writeLevelledSamples(
+  input: FileHandle,
+  output: FileHandle,
+  info: WavInfo,
+  [from, to]: readonly [number, number],
+  gain: number,
+): Promise<void> {
+  const block = Buffer.alloc(Math.min(1 << 20, Math.max(0, to - from) * 2));
+  for (let at = from; at < to;) {
+    const count = Math.min(block.length / 2, to - at);
+    const { bytesRead } = await input.read(block, 0, count * 2, info.dataOffset + at * 2);
+    const samples = Math.floor(bytesRead / 2);
+    if (!samples) break;
+    for (let i = 0; i < samples; i++) {
+      const scaled = Math.round(block.readInt16LE(2 * i) * gain);
+      block.writeInt16LE(Math.max(-32768, Math.min(32767, scaled)), 2 * i);
+    }
+    await output.write(block, 0, samples * 2, LEVELLED_DATA_OFFSET + at * 2);
+    at += samples;
+  }
+}
+
+/**
  * A copy of a 16-bit mono WAV with each utterance at the level it was decoded at (the gain changes
  * halfway between utterances), streamed in bounded memory: the aligner hears what the recogniser
  * heard. NOTE: pocketsphinx's alignment fails on speech peaking near -45 dBFS.
@@ -41,29 +86,15 @@ export async function writeLevelledWav(
   target: string,
 ): Promise<void> {
   const total = Math.floor(info.dataBytes / 2);
-  const edges = utterances.slice(1).map((u, i) => {
-    const mid = (utterances[i]!.end + u.start) / 2;
-    return Math.round(mid * info.sampleRate);
-  });
+  const edges = levelEdges(utterances, info.sampleRate);
   const input = await open(source, 'r');
   const output = await open(target, 'w');
   try {
-    await output.write(wavHeader(info, total * 2));
-    const block = Buffer.alloc(1 << 20);
-    let region = 0;
-    for (let at = 0; at < total;) {
-      const count = Math.min(block.length / 2, total - at);
-      const { bytesRead } = await input.read(block, 0, count * 2, info.dataOffset + at * 2);
-      const samples = Math.floor(bytesRead / 2);
-      if (!samples) break;
-      for (let i = 0; i < samples; i++) {
-        while (region < edges.length && at + i >= edges[region]!) region++;
-        const gain = utterances[region]?.gain ?? 1;
-        const scaled = Math.round(block.readInt16LE(2 * i) * gain);
-        block.writeInt16LE(Math.max(-32768, Math.min(32767, scaled)), 2 * i);
-      }
-      await output.write(block.subarray(0, samples * 2));
-      at += samples;
+    await output.write(wavHeader(info, total * 2), 0, LEVELLED_DATA_OFFSET, 0);
+    const bounds = [0, ...edges.map((e) => Math.min(total, e)), total];
+    for (let region = 0; region + 1 < bounds.length; region++) {
+      const gain = utterances[region]?.gain ?? 1;
+      await writeLevelledSamples(input, output, info, [bounds[region]!, bounds[region + 1]!], gain);
     }
   } finally {
     await input.close();
