@@ -1,7 +1,7 @@
 // The editor exports against Roughcut's own render of the same kept spans, at the four common
-// rates: each parsed back sums to the rendered length within a frame, and Debian's melt (the MLT
-// framework behind Shotcut and Kdenlive) renders the MLT project to the same length and the same
-// frame at each cut.
+// rates and 59.94: each parsed back sums to the rendered length within a frame, and Debian's melt
+// (the MLT framework behind Shotcut and Kdenlive) renders the MLT project to the same length, the
+// same frame at each cut, and each caption on exactly its frames.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -115,6 +115,7 @@ describe.each([
   ['25', '25'],
   ['30000/1001', '29.97'],
   ['30', '30'],
+  ['60000/1001', '59.94'],
 ])('editor exports of a %s fps source', (rate, label) => {
   let input: ExportInput;
   let timeline: Timeline;
