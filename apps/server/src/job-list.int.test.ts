@@ -48,6 +48,7 @@ describe('the job list', () => {
       'instance-gave-up',
       'analyse-job',
       'render-job',
+      'frame-clips',
       'sweep-leftovers',
     ]);
     expect(report.listed).toEqual({ engine: 0, handlers: [] });
@@ -56,6 +57,7 @@ describe('the job list', () => {
     expect(report.working.engine).toBeGreaterThan(0);
     expect(report.working.handlers).toEqual([
       'analyse.job.ts',
+      'frame-clips.job.ts',
       'render.job.ts',
       'run-gave-up.job.ts',
       'sweep-leftovers.job.ts',

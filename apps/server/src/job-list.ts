@@ -8,6 +8,7 @@ import { listJob } from './jobs/job.ts';
 import { cleanupAuthJob } from './modules/auth/cleanup-auth.job.ts';
 import { sendMailJob } from './modules/auth/send-mail.job.ts';
 import { analyseJob, runGaveUpJob, renderJob } from './modules/edit/run.queue-jobs.ts';
+import { frameClipsJob } from './modules/edit/framing.queue-jobs.ts';
 import { sweepLeftoversJob } from './modules/pipeline/leftovers.queue-jobs.ts';
 
 // NOTE: the pipeline's handlers load the engine; enqueuing imports only the definitions above,
@@ -21,5 +22,6 @@ export const jobList: readonly ListedJob[] = [
   listJob(runGaveUpJob, async () => (await pipeline()).runGaveUpHandler),
   listJob(analyseJob, async () => (await pipeline()).analyseHandler),
   listJob(renderJob, async () => (await pipeline()).renderHandler),
+  listJob(frameClipsJob, async () => (await pipeline()).frameClipsHandler),
   listJob(sweepLeftoversJob, async () => (await pipeline()).sweepLeftoversHandler),
 ];

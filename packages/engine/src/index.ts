@@ -8,6 +8,7 @@ export * from './render/spans.ts';
 export * from './render/cut-graph.ts';
 export * from './render/encode-args.ts';
 export * from './render/reframe.ts';
+export * from './reframe/plan-reframe.ts';
 export * from './render/smart-cut-args.ts';
 export * from './render/long-form.ts';
 export * from './render/short-clip.ts';

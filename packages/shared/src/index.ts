@@ -7,6 +7,8 @@ export * from './rules/gap-detection.rules.ts';
 export * from './contracts/autojob.contract.ts';
 export * from './contracts/asset.contract.ts';
 export * from './contracts/clip.contract.ts';
+export * from './contracts/framing.contract.ts';
+export * from './rules/framing.rules.ts';
 export * from './contracts/export.contract.ts';
 export * from './contracts/template.contract.ts';
 export * from './contracts/draw.contract.ts';

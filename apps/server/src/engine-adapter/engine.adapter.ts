@@ -1,13 +1,25 @@
 // The server's one door into the engine: every call the API and the workers make to
 // @roughcut/engine goes through here, in the server's own terms (steps, stored clips).
-import type { DrawSettings, Gap, Segment, StepType } from '@roughcut/shared';
+import type {
+  ClipReframe,
+  DrawSettings,
+  FramingPlan,
+  Gap,
+  Segment,
+  Span,
+  StepType,
+} from '@roughcut/shared';
 import { DEFAULT_MAX_VIDEO_SECONDS, GAP_MERGE_TOLERANCE_S } from '@roughcut/shared';
 import {
   analyseVideo as analyseWithEngine,
   buildAss,
+  planReframe,
   probeMedia,
   renderClipPlan,
+  renderShortClip,
   renderExampleImage,
+  SHORT_HEIGHT,
+  SHORT_WIDTH,
   subtitleFontsDir,
   uploadLimitError,
 } from '@roughcut/engine';
@@ -150,6 +162,8 @@ export type RenderInput = {
   plan: ClipRenderPlan;
   /** Shorts: centre crop, or the face path (follow the speaker, or split two faces). */
   reframe?: ReframeMode;
+  /** The clip's stored framing plan of that mode; absent: the engine finds the path itself. */
+  framing?: FramingPlan | null;
   /** Where to keep a copy of the burned subtitle script. */
   subtitlesOutPath?: string;
   signal: AbortSignal;
@@ -158,17 +172,57 @@ export type RenderInput = {
 
 /** Long form: the kept spans joined (smart cut); short: spans, 1080x1920, subtitles burned in. */
 export async function renderClip(input: RenderInput): Promise<void> {
-  await renderClipPlan(input.videoPath, {
-    plan: input.plan,
+  const { plan } = input;
+  const common = {
     probe: input.probe,
     outPath: input.outPath,
-    ...(input.reframe ? { reframe: input.reframe } : {}),
     ...(input.subtitlesOutPath ? { subtitlesOutPath: input.subtitlesOutPath } : {}),
     // NOTE: the same font files as the browser preview (docs/fonts.md).
-    ...(input.plan.subtitles ? { fontsDir: await subtitleFontsDir() } : {}),
+    ...(plan.subtitles ? { fontsDir: await subtitleFontsDir() } : {}),
     signal: input.signal,
     onProgress: input.onProgress,
+  };
+  if (!plan.isLongForm && input.framing && input.reframe && input.reframe !== 'centre') {
+    // NOTE: the plan the preview showed, found once in the background: not searched for again.
+    await renderShortClip(input.videoPath, {
+      ...common,
+      keep: plan.keptSpans,
+      subtitles: plan.subtitles ? { segments: plan.segments, settings: plan.subtitles } : null,
+      reframe: input.framing,
+    });
+    return;
+  }
+  await renderClipPlan(input.videoPath, {
+    ...common,
+    plan,
+    ...(input.reframe ? { reframe: input.reframe } : {}),
   });
+}
+
+/**
+ * A short's framing plan over its whole window (so a changed cut keeps it): the follow path, or
+ * the split's two places (a split without two lasting faces is planned as follow).
+ */
+export async function planClipFraming(input: {
+  videoPath: string;
+  probe: ProbeResult;
+  reframe: Exclude<ClipReframe, 'centre'>;
+  window: Span;
+  /** When someone speaks (the clip's phrases): only then does a moving mouth count as talk. */
+  speech: readonly Span[];
+  signal: AbortSignal;
+}): Promise<FramingPlan> {
+  const outcome = await planReframe(input.videoPath, input.probe, {
+    mode: input.reframe,
+    keep: [input.window],
+    speech: input.speech,
+    width: SHORT_WIDTH,
+    height: SHORT_HEIGHT,
+    signal: input.signal,
+  });
+  if (outcome.mode === 'split') return { mode: 'split', places: outcome.places };
+  if (outcome.mode === 'follow') return { mode: 'follow', path: outcome.path };
+  return { mode: 'centre' };
 }
 
 export const EXAMPLE_PHRASE = 'This is how your subtitles look';

@@ -74,6 +74,7 @@ const SAMPLES: Record<UserEndpointName, (ids: OwnerIds) => EndpointRequest> = {
   clipConfirm: (ids) => ({ params: clip(ids), body: { cut: 'default', subtitle: 'default' } }),
   clipUnconfirm: (ids) => ({ params: clip(ids) }),
   clipWaveform: (ids) => ({ params: clip(ids) }),
+  clipFraming: (ids) => ({ params: clip(ids) }),
   clipExport: (ids) => ({ params: { ...clip(ids), format: 'srt' } }),
   templates: () => ({}),
   templateCreate: () => ({ body: { name: 'Matrix template' } }),

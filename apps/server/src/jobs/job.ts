@@ -11,10 +11,12 @@ export type JobAttempt = {
   retryLimit: number;
 };
 
-/** The queue as a handler may consult it. */
+/** The queue as a handler may consult it, and queue follow-up work on it. */
 export type QueueLookup = {
   /** A job's state in the queue, or undefined when it no longer exists. */
   stateOf(jobName: string, id: string): Promise<string | undefined>;
+  /** Queues a job (its payload checked), as services do; resolves to its id. */
+  send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>): Promise<string>;
 };
 
 /** What a job handler may use. Handlers get ids in their payload and load rows themselves. */

@@ -1,8 +1,8 @@
 // A vertical short clip: kept spans joined, centre-cropped to 9:16, scaled, subtitles burned in.
 import { copyFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { framingCentreAt } from '@roughcut/shared';
 import type { ProbeResult, ProgressFn, Span } from '../types.ts';
-import { pathCentreAt } from '../reframe/crop-path.rules.ts';
 import { assFilter, escapeFilterPath } from './cut-graph.ts';
 import {
   centreCrop,
@@ -93,7 +93,8 @@ async function framingFilters(
     fps,
     crop,
     displayWidth: probe.displayWidth,
-    centreAt: pathCentreAt,
+    // NOTE: the rule the web preview moves its crop by, so the preview is the render.
+    centreAt: framingCentreAt,
   });
   const commandsPath = join(dir, 'follow.cmd');
   await writeFile(commandsPath, `${commands.join('\n')}\n`, 'utf8');

@@ -1,6 +1,7 @@
 import type {
   ClipReframe,
   DrawSettings,
+  FramingPlan,
   Gap,
   JobStatus,
   ScoreFeatures,
@@ -23,6 +24,17 @@ import { autoJobs, jobInstances } from './edit.schema.ts';
  * (with their words) and the subtitle style. Unconfirm keeps them (see clipSchema in the contract).
  */
 export type ClipEdits = { cut?: Gap[]; phrases?: Segment[]; subtitle?: DrawSettings };
+
+/**
+ * A short's framing plan (issue 21) and what it was planned for: the framing asked and the clip's
+ * window. It is the clip's plan only while both still match the clip (framing.rules.ts).
+ */
+export type StoredFraming = {
+  asked: Exclude<ClipReframe, 'centre'>;
+  startS: number;
+  endS: number;
+  plan: FramingPlan;
+};
 
 export const clips = pgTable(
   'clips',
@@ -58,6 +70,8 @@ export const clips = pgTable(
     edits: jsonb('confirm').$type<ClipEdits>(),
     /** How a short is framed in 9:16: the edit's default when found, then the confirmed choice. */
     reframe: text('reframe').$type<ClipReframe>().notNull().default('centre'),
+    /** The follow path or the split's places, found in the background; the render uses it too. */
+    framing: jsonb('framing').$type<StoredFraming>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

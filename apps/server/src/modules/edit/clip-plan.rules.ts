@@ -9,13 +9,15 @@ import type {
   ConfirmClipRequest,
   ConfirmPhrase,
   DrawSettings,
+  FramingPlan,
   Gap,
   Phrase,
   Segment,
   Span,
   Word,
 } from '@roughcut/shared';
-import type { ClipEdits } from '../../db/tables/clips.schema.ts';
+import type { ClipEdits, StoredFraming } from '../../db/tables/clips.schema.ts';
+import { currentFramingPlan } from './clip-framing.rules.ts';
 
 export type ClipPlanSource = {
   startS: number;
@@ -29,6 +31,8 @@ export type ClipPlanSource = {
   drawSettings: DrawSettings;
   edits: ClipEdits | null;
   reframe: ClipReframe;
+  /** The follow path or split places found for the clip (absent: none yet). */
+  framing?: StoredFraming | null;
 };
 
 export type ClipPlan = {
@@ -46,6 +50,8 @@ export type ClipPlan = {
   keptSpans: Span[];
   /** How a short is framed in 9:16 (long form renders the whole frame whatever it says). */
   reframe: ClipReframe;
+  /** The stored plan of that framing, the preview's too; null: the render finds it itself. */
+  framing: FramingPlan | null;
 };
 
 const withWords = (segments: readonly Segment[]): Phrase[] =>
@@ -65,6 +71,7 @@ export function clipPlan(clip: ClipPlanSource): ClipPlan {
     subtitles,
     keptSpans: clipKeptSpans(window, gaps),
     reframe: clip.reframe,
+    framing: currentFramingPlan({ ...clip, framing: clip.framing ?? null }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clips } from '../../db/tables/clips.schema.ts';
+import type { StoredFraming } from '../../db/tables/clips.schema.ts';
 
 export type ClipRow = typeof clips.$inferSelect;
 export type NewClip = typeof clips.$inferInsert;
@@ -33,6 +34,30 @@ export async function insertClips(db: DbOrTx, values: NewClip[]): Promise<void> 
 
 export async function deleteClipsOfRun(db: DbOrTx, instanceId: string): Promise<void> {
   await db.delete(clips).where(eq(clips.autoJobInstanceId, instanceId));
+}
+
+/**
+ * Stores a framing plan for the clip only while it is still what it was planned for (its framing
+ * and window): a pick or window changed during the planning leaves the newer state to be planned.
+ */
+export async function storeFraming(
+  db: DbOrTx,
+  clipId: string,
+  framing: StoredFraming,
+): Promise<boolean> {
+  const rows = await db
+    .update(clips)
+    .set({ framing })
+    .where(
+      and(
+        eq(clips.id, clipId),
+        eq(clips.reframe, framing.asked),
+        eq(clips.startS, framing.startS),
+        eq(clips.endS, framing.endS),
+      ),
+    )
+    .returning({ id: clips.id });
+  return rows.length > 0;
 }
 
 // NOTE: a clip's status and confirmed flag are written only by the lifecycle

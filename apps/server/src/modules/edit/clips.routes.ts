@@ -14,6 +14,7 @@ import {
   confirmClip,
   continueRun,
   getClip,
+  getClipFraming,
   getClipWaveform,
   listClips,
   setAllConfirmed,
@@ -76,6 +77,9 @@ export function registerClipRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
   routeEndpoint(app, ENDPOINTS.clipWaveform, {}, async (request, { params }) =>
     getClipWaveform(ctx, clipIds(request, params)),
+  );
+  routeEndpoint(app, ENDPOINTS.clipFraming, {}, async (request, { params }) =>
+    getClipFraming(ctx, clipIds(request, params)),
   );
   routeEndpoint(
     app,

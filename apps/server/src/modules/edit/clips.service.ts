@@ -1,4 +1,10 @@
-import type { Clip, ConfirmClipRequest, OkResponse, WaveformResponse } from '@roughcut/shared';
+import type {
+  Clip,
+  ClipFramingResponse,
+  ConfirmClipRequest,
+  OkResponse,
+  WaveformResponse,
+} from '@roughcut/shared';
 import {
   assertClipsEditable,
   confirmWindowIssues,
@@ -19,6 +25,8 @@ import {
   transitionRunRow,
 } from './lifecycle.repository.ts';
 import { clipPlan, editsAfterConfirm } from './clip-plan.rules.ts';
+import { framingResponse, needsFramingPlan } from './clip-framing.rules.ts';
+import { frameClipsJob } from './framing.queue-jobs.ts';
 import type { ClipPlanSource } from './clip-plan.rules.ts';
 import { toClipResponse } from './clips.mapper.ts';
 import { findClipOfRun, listClipsOfRun } from './clips.repository.ts';
@@ -120,7 +128,30 @@ export async function confirmClip(
     ),
   );
   if (!applied) throw conflict(CLIP_MESSAGES.changed);
-  return getClip(ctx, ids);
+  const { clip: confirmed } = await loadClip(ctx, ids);
+  if (needsFramingPlan(confirmed)) await queueFraming(ctx, confirmed.autoJobInstanceId);
+  return toClipResponse(confirmed);
+}
+
+/**
+ * Queues the planning of the run's follow and split shorts. NOTE: best effort: without a plan the
+ * preview shows the centre crop and the render finds the path itself, so a confirm never fails
+ * for it.
+ */
+export async function queueFraming(ctx: AppContext, instanceId: string): Promise<void> {
+  try {
+    await ctx.queue.send(frameClipsJob, { instanceId });
+  } catch (error) {
+    ctx.queue.log.warn({ err: error, instanceId }, 'could not queue the framing of the clips');
+  }
+}
+
+/** The short's framing plan, as the preview and the render use it (404: not the user's clip). */
+export async function getClipFraming(
+  ctx: AppContext,
+  ids: Ids & { clipId: string },
+): Promise<ClipFramingResponse> {
+  return framingResponse((await loadClip(ctx, ids)).clip);
 }
 
 /** Unconfirm keeps the stored edits, so the user picks up where they left off. */

@@ -11,7 +11,9 @@ export {
   setRunProgress,
 } from './edit.repository.ts';
 export type { EditRow, RunRow } from './edit.repository.ts';
-export { deleteClipsOfRun, insertClips, listClipsOfRun } from './clips.repository.ts';
+export { deleteClipsOfRun, insertClips, listClipsOfRun, storeFraming } from './clips.repository.ts';
+export { frameClipsJob } from './framing.queue-jobs.ts';
+export { currentFramingPlan, needsFramingPlan, plannedFraming } from './clip-framing.rules.ts';
 export type { ClipRow } from './clips.repository.ts';
 export { clipPlan } from './clip-plan.rules.ts';
 export type { ClipPlan } from './clip-plan.rules.ts';

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_DRAW_SETTINGS, NEW_CLIP_STATE, completeDrawSettings } from '@roughcut/shared';
 import { handleJob } from '../../jobs/job.ts';
-import { analyseJob, deleteClipsOfRun, insertClips, saveWaveform } from '../edit/index.ts';
+import {
+  analyseJob,
+  deleteClipsOfRun,
+  frameClipsJob,
+  insertClips,
+  plannedFraming,
+  saveWaveform,
+} from '../edit/index.ts';
 import { findTemplateById } from '../templates/index.ts';
 import { analyseVideo } from '../../engine-adapter/engine.adapter.ts';
 import { pinnedVideo } from './pinned-video.ts';
@@ -78,6 +85,14 @@ export const analyseHandler = handleJob(analyseJob, async ({ instanceId }, conte
           );
         },
       );
+      // NOTE: the edit's default framing of its shorts is planned in the background while the
+      // user reviews; without a queue (a direct call) the render plans it itself.
+      const framed = analysis.clips.some((c) => plannedFraming({ ...c, reframe: job.reframe }));
+      if (framed && context.queue) {
+        await context.queue.send(frameClipsJob, { instanceId }).catch((error: unknown) => {
+          log.warn({ err: error }, 'could not queue the framing of the clips');
+        });
+      }
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }

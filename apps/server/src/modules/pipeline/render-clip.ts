@@ -68,6 +68,7 @@ export async function renderOneClip(
       outPath: temp.path,
       plan,
       reframe: plan.reframe,
+      framing: plan.framing,
       ...(plan.subtitles ? { subtitlesOutPath: script.path } : {}),
       signal,
       onProgress,

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+// Issue 21: a short's framing plan, computed once in the background when its framing becomes
+// follow or split, and used by both the preview and the render. Crop centres are shares of the
+// source picture (0 the left or top edge, 1 the right or bottom), times are source seconds.
+
+const share = z.number().min(0).max(1);
+
+/** Where the crop's centre is at a source time (share of the picture's width). */
+export const framingPathPointSchema = z.object({ t: z.number().min(0).finite(), cx: share });
+export type FramingPathPoint = z.infer<typeof framingPathPointSchema>;
+
+/** One of the two people of a split, at their lasting place. */
+export const framingPlaceSchema = z.object({ cx: share, cy: share });
+export type FramingPlace = z.infer<typeof framingPlaceSchema>;
+
+/**
+ * What the vertical frame shows: the fixed centre crop, a crop whose centre moves along `path`
+ * (linear between points, held before the first and after the last), or two crops stacked (the
+ * first on top). A split asked for without two lasting faces is planned as follow.
+ */
+export const framingPlanSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('centre') }),
+  z.object({ mode: z.literal('follow'), path: z.array(framingPathPointSchema) }),
+  z.object({
+    mode: z.literal('split'),
+    places: z.tuple([framingPlaceSchema, framingPlaceSchema]),
+  }),
+]);
+export type FramingPlan = z.infer<typeof framingPlanSchema>;
+
+/** `pending`: the speaker is still being found (the preview shows the centre crop meanwhile). */
+export const FRAMING_STATES = ['pending', 'ready'] as const;
+export type FramingState = (typeof FRAMING_STATES)[number];
+
+/**
+ * GET .../clip/{clip_id}/framing: the plan the render will use for the clip's current framing.
+ * Centre (and long form, which keeps the whole picture) is ready at once with the centre plan;
+ * follow and split are `pending` with `plan: null` until the background job has stored theirs.
+ */
+export const clipFramingResponseSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('pending'), plan: z.null() }),
+  z.object({ state: z.literal('ready'), plan: framingPlanSchema }),
+]);
+export type ClipFramingResponse = z.infer<typeof clipFramingResponseSchema>;
