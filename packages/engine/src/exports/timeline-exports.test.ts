@@ -142,6 +142,29 @@ describe('transcript exports of an edit', () => {
   });
 });
 
+describe('captions of a cut that took out a filler', () => {
+  it('say what is heard in every timeline, with the comma before the filler gone too', () => {
+    const words = [
+      { text: 'We', start: 1, end: 1.2 },
+      { text: 'went,', start: 1.3, end: 1.7 },
+      { text: 'um,', start: 1.9, end: 2.3 },
+      { text: 'home.', start: 2.5, end: 3 },
+    ];
+    const input: ExportInput = {
+      ...inputAt(25),
+      keep: [
+        { start: 0.5, end: 1.8 },
+        { start: 2.4, end: 4 },
+      ],
+      phrases: [{ start: 1, end: 3, phrase: 'We went, um, home.', words }],
+    };
+    for (const format of ['fcpxml', 'xmeml', 'otio', 'mlt'] as const) {
+      expect(readBack(format, input).captions.map((c) => c.text)).toEqual(['We went home.']);
+    }
+    expect(writeExport('srt', input)).toContain('\nWe went home.\n');
+  });
+});
+
 describe('buildTimeline', () => {
   it('refuses an edit with nothing kept', () => {
     expect(() => buildTimeline({ ...inputAt(25), keep: [] })).toThrow(/Nothing is kept/);
