@@ -69,3 +69,15 @@ describe('alignment grammar', () => {
     expect(parseAlignmentOutput(output, 2).map((p) => p.index)).toEqual([0, 1]);
   });
 });
+
+describe('alignment grammar with replaceable words', () => {
+  it('lets a filler stand in for a replaceable word at a cost', () => {
+    const grammar = buildAlignmentGrammar([hello, world, hello], {
+      fillers: true,
+      replaceable: [false, true, false],
+    });
+    expect(grammar).toContain('TRANSITION 1 2 0.05 f_uh');
+    expect(grammar).not.toContain('TRANSITION 0 1 0.05 f_uh');
+    expect(grammar).not.toContain('TRANSITION 2 3 0.05 f_uh');
+  });
+});

@@ -34,9 +34,20 @@ export const FILLER_PRONUNCIATIONS: Readonly<Record<string, string>> = {
  */
 export const FILLER_PROBABILITY = 0.002;
 
+/**
+ * Probability of hearing a filler instead of a word the recogniser doubted (`replaceable`). NOTE:
+ * well under the word's own arc, so where the two sound alike ("a" and "uh" are both AH) the word
+ * stays; only sound the word's phones do not fit goes to the filler.
+ */
+export const REPLACE_PROBABILITY = 0.05;
+
 const fillerWord = (text: string): string => `f_${text}`;
 
-export type GrammarOptions = { fillers?: boolean };
+export type GrammarOptions = {
+  fillers?: boolean;
+  /** With `fillers`: the positions a filler may stand in for (doubtful short words). */
+  replaceable?: readonly boolean[];
+};
 
 /**
  * Sphinx FSG text: states 0..n, word i on the arc i -> i+1, and a rare null arc beside it. With
@@ -56,6 +67,11 @@ export function buildAlignmentGrammar(
     if (word) {
       lines.push(`TRANSITION ${i} ${i + 1} ${1 - SKIP_PROBABILITY} ${positionWord(i)}`);
       lines.push(`TRANSITION ${i} ${i + 1} ${SKIP_PROBABILITY}`);
+      if (options.fillers && options.replaceable?.[i]) {
+        for (const text of Object.keys(FILLER_PRONUNCIATIONS)) {
+          lines.push(`TRANSITION ${i} ${i + 1} ${REPLACE_PROBABILITY} ${fillerWord(text)}`);
+        }
+      }
     } else {
       // Nothing to say ("—", "..."): passed over, timed between its neighbours.
       lines.push(`TRANSITION ${i} ${i + 1} 1.0`);

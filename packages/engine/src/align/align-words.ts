@@ -19,7 +19,7 @@ import {
   parseAlignmentOutput,
 } from './align-grammar.ts';
 import type { AlignedPosition } from './align-grammar.ts';
-import { insertFillers } from './aligned-fillers.ts';
+import { insertFillers, replaceablePositions, takeReplacements } from './aligned-fillers.ts';
 import { writeLevelledChunk } from './level-chunk.ts';
 import { runAligner } from './run-aligner.ts';
 import { stretchFactor } from './stretch-confidence.ts';
@@ -150,8 +150,9 @@ async function alignOne(
   const stem = join(dir, `u${index}`);
   const files = { wav: `${stem}.wav`, grammar: `${stem}.fsg`, dictionary: `${stem}.dict` };
   const phones = pronounced.map(phoneCount);
+  const replaceable = replaceablePositions(utterance.words, phones);
   const align = async (fillers: boolean) => {
-    await writeFile(files.grammar, buildAlignmentGrammar(pronounced, { fillers }));
+    await writeFile(files.grammar, buildAlignmentGrammar(pronounced, { fillers, replaceable }));
     await writeFile(files.dictionary, buildAlignmentDictionary(pronounced, { fillers }));
     const output = await runAligner(files, signal);
     return { output, positions: parseAlignmentOutput(output, utterance.words.length) };
@@ -159,15 +160,18 @@ async function alignOne(
   await writeLevelledChunk(context.wavPath, info, chunk, files.wav);
   try {
     if (context.fillers) {
-      const { output, positions } = await align(true);
-      const heard = parseAlignedFillers(output);
+      const { output, positions: found } = await align(true);
+      const heardFillers = parseAlignedFillers(output);
+      const replaced = takeReplacements(utterance.words, found, heardFillers, replaceable);
+      const { positions, fillers } = replaced;
       // NOTE: a filler may only take sound no word claims. When the aligner skipped a word of
       // the recogniser's to hear fillers, the fillers stole it: the utterance is aligned again
       // without them.
       const skipped = pronounced.some((p, i) => p && !positions.some((q) => q.index === i));
-      if (heard.length === 0 || !skipped) {
-        const placed = placeWords(utterance, positions, chunk.start, phones);
-        return insertFillers(placed, heard, chunk.start);
+      if (!skipped || heardFillers.length === 0) {
+        const heard = { ...utterance, words: replaced.words };
+        const placed = placeWords(heard, positions, chunk.start, phones);
+        return insertFillers(placed, fillers, chunk.start);
       }
     }
     const { positions } = await align(false);

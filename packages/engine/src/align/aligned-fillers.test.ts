@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ALIGNED_FILLER_CONFIDENCE, insertFillers } from './aligned-fillers.ts';
+import {
+  ALIGNED_FILLER_CONFIDENCE,
+  insertFillers,
+  replaceablePositions,
+  takeReplacements,
+} from './aligned-fillers.ts';
 
 const words = [
   { text: 'So,', start: 1, end: 1.3, confidence: 0.9 },
@@ -45,5 +50,38 @@ describe('insertFillers', () => {
     const written = [words[0]!, { ...words[0]!, text: 'Um,', start: 1.4, end: 1.6 }, words[1]!];
     const out = insertFillers(written, [{ text: 'uh', after: 1, start: 0.7, end: 0.9 }], 1);
     expect(out).toEqual(written);
+  });
+});
+
+describe('replacing a doubtful word with a filler', () => {
+  const heard = [
+    { text: 'So', confidence: 0.9 },
+    { text: 'dumb,', confidence: 0.3 },
+    { text: 'a', confidence: 0.3 },
+    { text: 'thing.', confidence: 0.3 },
+  ];
+
+  it('lets a filler stand in only for a doubtful short word between two others', () => {
+    expect(replaceablePositions(heard, [2, 3, 1, 3])).toEqual([false, true, true, false]);
+    expect(replaceablePositions(heard, [2, 4, 1, 3])).toEqual([false, false, true, false]);
+    const sure = heard.map((w) => ({ ...w, confidence: 0.9 }));
+    expect(replaceablePositions(sure, [2, 3, 1, 3])).toEqual([false, false, false, false]);
+  });
+
+  it('makes the word the filler the aligner heard in its place, set off by pauses', () => {
+    const positions = [
+      { index: 0, start: 0.1, end: 0.4 },
+      { index: 2, start: 1.2, end: 1.3 },
+      { index: 3, start: 1.3, end: 1.8 },
+    ];
+    const filler = { text: 'um', after: 0, start: 0.6, end: 1.0 };
+    const out = takeReplacements(heard, positions, [filler], [false, true, true, false]);
+    expect(out.words.map((w) => w.text)).toEqual(['So', 'um,', 'a', 'thing.']);
+    expect(out.positions.map((p) => p.index)).toEqual([0, 1, 2, 3]);
+    expect(out.fillers).toEqual([]);
+    const close = { ...filler, end: 1.18 };
+    const kept = takeReplacements(heard, positions, [close], [false, true, true, false]);
+    expect(kept.words).toEqual(heard);
+    expect(kept.fillers).toEqual([close]);
   });
 });

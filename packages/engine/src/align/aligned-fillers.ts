@@ -73,3 +73,78 @@ export function insertFillers(
   }
   return words.flatMap((w, i) => [w, ...(byWord.get(i) ?? [])]);
 }
+
+/**
+ * Below this recogniser confidence a short word may be heard as a filler instead (Moonshine writes
+ * a held "um" as "dumb" or "uh" as "got"). NOTE: only a doubt this strong, and only when the
+ * aligner then prefers the filler's sound to the word's and hears it set off by pauses: a word the
+ * recogniser was fairly sure of is never replaced.
+ */
+export const REPLACEABLE_CONFIDENCE = 0.5;
+/** A word of more phones than this is never replaced: a filler is one or two sounds. */
+export const REPLACEABLE_PHONES = 3;
+
+/** The positions a filler may stand in for: doubtful, short, not first or last, not a filler. */
+export function replaceablePositions(
+  words: readonly { text: string; confidence: number }[],
+  phones: readonly number[],
+): boolean[] {
+  return words.map(
+    (w, i) =>
+      i > 0 &&
+      i < words.length - 1 &&
+      w.confidence < REPLACEABLE_CONFIDENCE &&
+      (phones[i] ?? 0) > 0 &&
+      (phones[i] ?? 0) <= REPLACEABLE_PHONES &&
+      !isFillerWord(w.text),
+  );
+}
+
+type Position = { index: number; start: number; end: number };
+
+/**
+ * The fillers the aligner heard in place of a replaceable word, taken out of `fillers`: each
+ * becomes that word's position, and the word's text the filler's (its punctuation kept). Only one
+ * that is long enough and set off by pauses from the measured words either side counts; any other
+ * leaves the word unmeasured (and the utterance is aligned again without fillers).
+ */
+export function takeReplacements<W extends { text: string }>(
+  words: readonly W[],
+  positions: readonly Position[],
+  fillers: readonly AlignedFiller[],
+  replaceable: readonly boolean[],
+): { words: W[]; positions: Position[]; fillers: AlignedFiller[] } {
+  const at = new Map(positions.map((p) => [p.index, p]));
+  const outWords = [...words];
+  const outPositions = [...positions];
+  const rest: AlignedFiller[] = [];
+  for (const f of fillers) {
+    const i = f.after + 1;
+    const before = at.get(f.after);
+    const after = at.get(i + 1);
+    const word = words[i];
+    const fits =
+      word &&
+      replaceable[i] &&
+      !at.has(i) &&
+      before &&
+      after &&
+      f.end - f.start >= MIN_ALIGNED_FILLER_S &&
+      f.start - before.end >= FILLER_PAUSE_S - 1e-6 &&
+      after.start - f.end >= FILLER_PAUSE_S - 1e-6;
+    if (!fits) {
+      rest.push(f);
+      continue;
+    }
+    const punctuation = /[^\p{L}\p{N}]*$/u.exec(word.text)?.[0] ?? '';
+    outWords[i] = { ...word, text: `${f.text}${punctuation}` };
+    const position = { index: i, start: f.start, end: f.end };
+    at.set(i, position);
+    outPositions.push(position);
+  }
+  return {
+    words: outWords,
+    positions: outPositions.sort((a, b) => a.index - b.index),
+    fillers: rest,
+  };
+}
