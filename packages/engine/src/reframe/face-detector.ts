@@ -1,9 +1,9 @@
-// Faces on sampled frames: face-api's tiny face detector (MIT, weights inside the npm package) on TensorFlow.js's WebAssembly backend (its .wasm files inside its npm
-// package too). Nothing is downloaded; see docs/decisions/0006-face-follow-reframe.md.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+// Faces on sampled frames (the tiny face detector of tiny-face-net.ts), each with the grey levels
+// of its mouth and eyes for the speaker measure.
 import type { SampledFrame } from './sample-frames.ts';
+import { decodeGrid, suppressOverlaps, TINY_FACE } from './tiny-yolo.rules.ts';
+import type { Box } from './tiny-yolo.rules.ts';
+import { loadTinyFaceNet } from './tiny-face-net.ts';
 
 export type Face = {
   /** Centre and size in sampled-frame pixels. */
@@ -19,62 +19,23 @@ export type Face = {
 };
 
 export type FaceDetector = {
-  detect(frame: SampledFrame): Promise<Face[]>;
+  /** The faces on the frame, or only within a region of it (sampled-frame pixels). */
+  detect(frame: SampledFrame, region?: Region): Promise<Face[]>;
 };
 
-// NOTE: face-api's own typings reference a file its package does not ship, so the few calls used
-// are typed here.
-type Tensor = { dispose(): void };
-type Detection = { score: number; box: { x: number; y: number; width: number; height: number } };
-type WeightEntry = { name: string; shape: number[]; dtype: string };
-type Tf = {
-  setBackend(name: string): Promise<boolean>;
-  ready(): Promise<void>;
-  tensor3d(values: Uint8Array, shape: [number, number, number], dtype: 'int32'): Tensor;
-  io: { decodeWeights(buffer: ArrayBuffer, specs: WeightEntry[]): Record<string, Tensor> };
-};
-type FaceApi = {
-  nets: Record<
-    'tinyFaceDetector' | 'faceLandmark68TinyNet',
-    { loadFromWeightMap(m: unknown): void }
-  >;
-  TinyFaceDetectorOptions: new (o: { inputSize: number; scoreThreshold: number }) => unknown;
-  detectAllFaces(input: Tensor, options: unknown): Promise<Detection[]>;
-};
-
-const require = createRequire(import.meta.url);
 export const PATCH_W = 12;
 export const PATCH_H = 6;
 
 export type DetectorOptions = {
-  /** The detector's square input side (a multiple of 32); default 416 (320 misses or mis-centres faces a sixth of the frame tall). */
+  /**
+   * Network input pixels per sampled-frame pixel; default DEFAULT_SCALE (416 over 384: a smaller
+   * scale misses or mis-centres faces a sixth of the frame tall).
+   */
+  scale?: number;
+  /** As face-api's input size: the frame's longer side becomes this many input pixels. */
   inputSize?: number;
   minScore?: number;
 };
-
-// NOTE: loaded once per process and kept for the next clip (190 KB of weights).
-let loaded: Promise<{ tf: Tf; faceapi: FaceApi }> | undefined;
-
-async function loadModels(): Promise<{ tf: Tf; faceapi: FaceApi }> {
-  const tf = require('@tensorflow/tfjs') as Tf;
-  // NOTE: registers the wasm backend; in Node it reads its .wasm from its own dist folder.
-  require('@tensorflow/tfjs-backend-wasm');
-  const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
-  if (!(await tf.setBackend('wasm'))) throw new Error('TensorFlow.js wasm backend did not start');
-  await tf.ready();
-  const modelDir = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
-  const weights = async (name: string) => {
-    const manifest = JSON.parse(
-      await readFile(join(modelDir, `${name}-weights_manifest.json`), 'utf8'),
-    ) as { paths: string[]; weights: WeightEntry[] }[];
-    const group = manifest[0]!;
-    const bytes = await readFile(join(modelDir, group.paths[0]!));
-    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    return tf.io.decodeWeights(buffer, group.weights);
-  };
-  faceapi.nets.tinyFaceDetector.loadFromWeightMap(await weights('tiny_face_detector_model'));
-  return { tf, faceapi };
-}
 
 /** Mean grey level of each cell of a PATCH_W × PATCH_H grid over the box. */
 export function greyPatch(frame: SampledFrame, box: Region): Float32Array {
@@ -108,67 +69,69 @@ export type Region = { x0: number; y0: number; x1: number; y1: number };
 type Place = { cx: number; cy: number; width: number; height: number };
 
 /** The mouth's and the eyes' regions of a face at a place. */
-export const mouthRegion = (p: Place): Region =>
-  within(
-    { x: p.cx - p.width / 2, y: p.cy - p.height / 2, width: p.width, height: p.height },
-    MOUTH_BOX,
-  );
-export const eyesRegion = (p: Place): Region =>
-  within(
-    { x: p.cx - p.width / 2, y: p.cy - p.height / 2, width: p.width, height: p.height },
-    EYES_BOX,
-  );
+export const mouthRegion = (p: Place): Region => within(p, MOUTH_BOX);
+export const eyesRegion = (p: Place): Region => within(p, EYES_BOX);
 
-const within = (box: Detection['box'], share: typeof MOUTH_BOX): Region => ({
-  x0: box.x + box.width * share.x0,
-  x1: box.x + box.width * share.x1,
-  y0: box.y + box.height * share.y0,
-  y1: box.y + box.height * share.y1,
+const within = (p: Place, share: typeof MOUTH_BOX): Region => ({
+  x0: p.cx - p.width / 2 + p.width * share.x0,
+  x1: p.cx - p.width / 2 + p.width * share.x1,
+  y0: p.cy - p.height / 2 + p.height * share.y0,
+  y1: p.cy - p.height / 2 + p.height * share.y1,
 });
 
 /** A face at a known place on a frame (found there, or placed between two detections). */
-export function describeFace(
-  frame: SampledFrame,
-  place: { cx: number; cy: number; width: number; height: number },
-  score: number,
-): Face {
-  const box = {
-    x: place.cx - place.width / 2,
-    y: place.cy - place.height / 2,
-    width: place.width,
-    height: place.height,
-  };
-  return { ...toFace(frame, { box, score }) };
+export function describeFace(frame: SampledFrame, place: Place, score: number): Face {
+  return toFace(frame, { ...place, score });
 }
 
-function toFace(frame: SampledFrame, d: Detection): Face {
-  const { box, score } = d;
+function toFace(frame: SampledFrame, b: Box): Face {
   return {
-    cx: box.x + box.width / 2,
-    cy: box.y + box.height / 2,
-    width: box.width,
-    height: box.height,
-    score,
-    mouthPatch: greyPatch(frame, within(box, MOUTH_BOX)),
-    eyesPatch: greyPatch(frame, within(box, EYES_BOX)),
+    ...b,
+    mouthPatch: greyPatch(frame, mouthRegion(b)),
+    eyesPatch: greyPatch(frame, eyesRegion(b)),
   };
 }
+
+/** Network input pixels a frame pixel becomes (416 over a 384 px frame, as face-api's 416 input). */
+export const DEFAULT_SCALE = 416 / 384;
 
 export async function createFaceDetector(options: DetectorOptions = {}): Promise<FaceDetector> {
-  loaded ??= loadModels();
-  const { tf, faceapi } = await loaded;
-  const detectorOptions = new faceapi.TinyFaceDetectorOptions({
-    inputSize: options.inputSize ?? 416,
-    scoreThreshold: options.minScore ?? 0.5,
-  });
+  const net = await loadTinyFaceNet();
+  const { tf } = net;
+  const minScore = options.minScore ?? 0.5;
   return {
-    async detect(frame) {
-      const input = tf.tensor3d(frame.rgb, [frame.height, frame.width, 3], 'int32');
+    async detect(frame, region) {
+      const r = region ?? { x0: 0, y0: 0, x1: frame.width, y1: frame.height };
+      const x0 = Math.max(0, Math.floor(r.x0));
+      const y0 = Math.max(0, Math.floor(r.y0));
+      const w = Math.min(frame.width, Math.ceil(r.x1)) - x0;
+      const h = Math.min(frame.height, Math.ceil(r.y1)) - y0;
+      if (w < 8 || h < 8) return [];
+      const scale =
+        options.inputSize && !region
+          ? options.inputSize / Math.max(frame.width, frame.height)
+          : (options.scale ?? DEFAULT_SCALE);
+      const inW = Math.round(w * scale);
+      const inH = Math.round(h * scale);
+      const { cell } = TINY_FACE;
+      // NOTE: padded with black below and right to whole cells, as face-api pads to its square.
+      const out = tf.tidy(() => {
+        let x = tf.cast(tf.tensor3d(frame.rgb, [frame.height, frame.width, 3], 'int32'), 'float32');
+        if (w !== frame.width || h !== frame.height) x = tf.slice(x, [y0, x0, 0], [h, w, 3]);
+        x = tf.image.resizeBilinear(x, [inH, inW]);
+        x = tf.pad(x, [
+          [0, Math.ceil(inH / cell) * cell - inH],
+          [0, Math.ceil(inW / cell) * cell - inW],
+          [0, 0],
+        ]);
+        return net.forward(x);
+      });
       try {
-        const found = await faceapi.detectAllFaces(input, detectorOptions);
-        return found.map((d) => toFace(frame, d));
+        const grid = await out.data();
+        const boxes = decodeGrid(grid, out.shape[1]!, out.shape[2]!, { x0, y0, scale }, minScore);
+        return suppressOverlaps(boxes).map((b) => toFace(frame, b));
       } finally {
-        input.dispose();
+        out.dispose();
       }
     },
   };

@@ -103,8 +103,8 @@ const isFace = (f: FacePlace): f is Face => 'mouthPatch' in f;
 
 /** Detected frames: one in KEYFRAME_EVERY sampled frames (one a second), more where faces change. */
 export const KEYFRAME_EVERY = 8;
-/** Decoded frames waiting for the detector at most (~250 KB each). */
-const READ_AHEAD = 8;
+/** Decoded frames waiting for the detector at most (~250 KB each): two seconds of samples. */
+const READ_AHEAD = 16;
 
 export async function trackFacePath(
   inputPath: string,
@@ -112,7 +112,25 @@ export async function trackFacePath(
   options: FacePathOptions,
 ): Promise<FaceTrack> {
   const started = performance.now();
-  const detector = await createFaceDetector();
+  const decoded = readAhead(
+    sampleFrames(inputPath, probe, {
+      startS: options.startS,
+      endS: options.endS,
+      fps: options.fps,
+      signal: options.signal,
+    }),
+    READ_AHEAD,
+  )[Symbol.asyncIterator]();
+  // NOTE: the first read starts ffmpeg, so the clip decodes while the detector loads (the first
+  // clip of a process: ~0.6 s of CPU).
+  const first = decoded.next();
+  // NOTE: a failed decode is thrown where the first frame is awaited, not as an unhandled rejection
+  // while the detector loads.
+  first.catch(() => undefined);
+  const detector = await createFaceDetector().catch(async (error: unknown) => {
+    await decoded.return(undefined);
+    throw error;
+  });
   const samples: FaceSample[] = [];
   let previous: Face[] = [];
   let detections = 0;
@@ -153,15 +171,14 @@ export async function trackFacePath(
     frames = keep ? [frames[last]!] : [];
     found = keep ? [found[last]] : [];
   };
-  const decoded = sampleFrames(inputPath, probe, {
-    startS: options.startS,
-    endS: options.endS,
-    fps: options.fps,
-    signal: options.signal,
-  });
-  for await (const frame of readAhead(decoded, READ_AHEAD)) {
-    frames.push(frame);
-    if (frames.length === KEYFRAME_EVERY + 1) await flush(true);
+  try {
+    for (let next = await first; !next.done; next = await decoded.next()) {
+      frames.push(next.value);
+      if (frames.length === KEYFRAME_EVERY + 1) await flush(true);
+    }
+  } finally {
+    // NOTE: stops ffmpeg when detection fails or the job is cancelled.
+    await decoded.return(undefined);
   }
   await flush(false);
   const subject = chooseSubject(samples, options.speech ?? null);

@@ -11,6 +11,8 @@ export type ReframeOutcome = ReframePlan & {
   /** Samples that had a face, of all samples. */
   facesSeen?: { samples: number; withFace: number };
   elapsedMs?: number;
+  /** Frames (or parts of frames) the face detector saw. */
+  detections?: number;
 };
 
 export async function planReframe(
@@ -39,7 +41,12 @@ export async function planReframe(
     samples: track.samples.length,
     withFace: track.samples.filter((s) => s.faces.length).length,
   };
-  const extra = { asked: mode, facesSeen, elapsedMs: Math.round(track.elapsedMs) };
+  const extra = {
+    asked: mode,
+    facesSeen,
+    elapsedMs: Math.round(track.elapsedMs),
+    detections: track.detections,
+  };
   const round = (v: number) => Math.round(v * 10000) / 10000;
   if (mode === 'split') {
     const places = splitPlaces(track.samples);
