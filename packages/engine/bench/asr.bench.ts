@@ -131,6 +131,7 @@ async function printAblation(files: readonly DevFile[]): Promise<void> {
     ['shipped (beam 4, level, pad 0.75 s)', {}],
     ['greedy decoding', { decode: { beam: 1 } }],
     ['beam 2', { decode: { beam: 2 } }],
+    ['beam 4, pruned 2 nats behind', { decode: { prune: 2 } }],
     ['no length normalisation', { decode: { alpha: 0 } }],
     ['no level normalisation', { normalise: false }],
     ['pad 1 s', { utterances: { padS: 1 } }],

@@ -29,6 +29,15 @@ describe('beam search steps', () => {
     expect(next.live[0]!.beam.tokens.map((t) => t.id)).toEqual([2, 3]);
   });
 
+  it('drops live hypotheses further behind the best than the prune margin', () => {
+    // 0.9 against 0.05 is 2.9 nats apart: kept at a margin of 3, dropped at 2.
+    const probs = [row(0, 0.9, 0.05, 0.05)];
+    const wide = stepBeams([beam([], 0)], probs, END, { width: 3, alpha: 1, prune: 3 });
+    expect(wide.live.map((l) => l.beam.tokens[0]!.id)).toEqual([1, 2, 3]);
+    const narrow = stepBeams([beam([], 0)], probs, END, { width: 3, alpha: 1, prune: 2 });
+    expect(narrow.live.map((l) => l.beam.tokens[0]!.id)).toEqual([1]);
+  });
+
   it('finishes a hypothesis on the end token without adding it', () => {
     const step = stepBeams([beam([5], -0.1)], [row(0.9, 0.05, 0.05)], END, { width: 2, alpha: 1 });
     expect(step.finished).toHaveLength(1);

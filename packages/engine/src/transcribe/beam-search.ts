@@ -21,6 +21,11 @@ export type BeamOptions = {
   alpha: number;
   /** The probability a token is given for confidence (default: its own). */
   fold?: (row: Float32Array, id: number) => number;
+  /**
+   * Live hypotheses more than this many nats behind the step's best are dropped (default: none).
+   * Live hypotheses all have the same length, so this compares their normalised scores too.
+   */
+  prune?: number;
 };
 
 export type StepResult = {
@@ -92,12 +97,13 @@ export function stepBeams(
     }
   });
   candidates.sort((a, b) => b.beam.logProb - a.beam.logProb);
+  const floor = (candidates[0]?.beam.logProb ?? 0) - (options.prune ?? Infinity);
   const live: StepResult['live'] = [];
   const finished: Beam[] = [];
   for (const c of candidates) {
     if (live.length >= options.width) break;
     if (c.end) finished.push(c.beam);
-    else live.push({ beam: c.beam, parent: c.parent });
+    else if (c.beam.logProb >= floor) live.push({ beam: c.beam, parent: c.parent });
   }
   return { live, finished };
 }

@@ -29,9 +29,15 @@ export type DecodeOptions = {
   alpha?: number;
   /** Tokens allowed per second of audio (speech runs at 3-5; a loop stops here). */
   tokensPerS?: number;
+  /**
+   * Hypotheses this many nats behind the best at a step are dropped (Infinity: none). NOTE: at 2
+   * the batch falls from 3.9 to 2.6 hypotheses a step and the decoder's CPU by about a fifth, with
+   * the development set's WER and flags unchanged (decision 0005).
+   */
+  prune?: number;
 };
 
-export const DEFAULT_DECODE = { beam: 4, alpha: 1, tokensPerS: 6.5 } as const;
+export const DEFAULT_DECODE = { beam: 4, alpha: 1, tokensPerS: 6.5, prune: 2 } as const;
 
 type Sessions = { encoder: ort.InferenceSession; decoder: ort.InferenceSession };
 let sessions: Promise<Sessions> | undefined;
@@ -138,13 +144,13 @@ function tile(tensor: ort.Tensor, count: number): ort.Tensor {
   );
 }
 
-type Search = { width: number; alpha: number; maxTokens: number };
+type Search = { width: number; alpha: number; maxTokens: number; prune: number };
 
 /** One beam search over the decoder for the encoder's `hidden` states. */
 async function searchBeams(
   decoder: ort.InferenceSession,
   hidden: ort.Tensor,
-  { width, alpha, maxTokens }: Search,
+  { width, alpha, maxTokens, prune }: Search,
 ): Promise<BeamToken[]> {
   // NOTE: the encoder's keys and values are made on the first step only (later steps return
   // placeholders); they are the same for every beam, so they are tiled once per batch size.
@@ -178,6 +184,7 @@ async function searchBeams(
       width,
       alpha,
       fold: caseFoldedProbability,
+      prune,
     });
     finished.push(...result.finished);
     const next: Beam[] = [];
@@ -227,7 +234,7 @@ export async function decodeMoonshine(
   audio: Float32Array,
   options: DecodeOptions = {},
 ): Promise<BeamToken[]> {
-  const { beam: width, alpha, tokensPerS } = { ...DEFAULT_DECODE, ...options };
+  const { beam: width, alpha, tokensPerS, prune } = { ...DEFAULT_DECODE, ...options };
   const { encoder, decoder } = await loadMoonshine();
   return runExclusive(async () => {
     const encoded = await encoder.run({
@@ -235,7 +242,7 @@ export async function decodeMoonshine(
     });
     const hidden = encoded.last_hidden_state!;
     const maxTokens = Math.max(8, Math.ceil((audio.length / MOONSHINE_SAMPLE_RATE) * tokensPerS));
-    const best = await searchBeams(decoder, hidden, { width, alpha, maxTokens });
+    const best = await searchBeams(decoder, hidden, { width, alpha, maxTokens, prune });
     collectGarbage();
     return best;
   });
