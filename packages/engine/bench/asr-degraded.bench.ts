@@ -49,11 +49,11 @@ function speechPower(x: Float32Array): number {
   return active.reduce((a, b) => a + b, 0) / Math.max(active.length, 1);
 }
 
-async function readSamples(path: string): Promise<Float32Array> {
+export async function readSamples(path: string): Promise<Float32Array> {
   return Float32Array.from(parseWav(await readFile(path)).samples, (s) => s / 32768);
 }
 
-async function writeSamples(path: string, x: Float32Array): Promise<void> {
+export async function writeSamples(path: string, x: Float32Array): Promise<void> {
   const samples = Int16Array.from(x, (v) => Math.round(Math.max(-1, Math.min(1, v)) * 32767));
   await writeFile(path, encodeWav({ sampleRate: RATE, samples }));
 }
@@ -76,7 +76,7 @@ async function throughFfmpeg(x: Float32Array, work: string, args: string[]): Pro
 }
 
 // NOTE: fixed filters and a seeded noise: the same copies every run.
-const CONDITIONS: Condition[] = [
+export const CONDITIONS: Condition[] = [
   { name: 'clean', about: 'as recorded', make: (x) => ({ samples: x, scoredFromS: 0 }) },
   {
     name: 'phone',

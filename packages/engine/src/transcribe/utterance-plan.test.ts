@@ -25,6 +25,18 @@ function energy(dips: [number, number, number][] = []): EnergyTrack {
 const w = (text: string, start: number, end: number) => ({ text, start, end });
 
 describe('planUtterances', () => {
+  it('does not join a quiet speaker to a loud one across a short pause', () => {
+    const spans: [number, number][] = [
+      [1, 3],
+      [3.5, 6],
+    ];
+    const plan = planUtterances(voice(spans), energy([[3.3, 7, -60]]), DURATION, { padS: 0.3 });
+    expect(plan).toHaveLength(2);
+    expect(plan[0]!.end).toBeCloseTo(3.25, 1);
+    expect(plan[1]!.start).toBeCloseTo(3.25, 1);
+    expect(plan[1]!.end).toBeCloseTo(6.3, 1);
+  });
+
   it('joins voice across short pauses and keeps long pauses as cuts', () => {
     const plan = planUtterances(
       voice([

@@ -2,7 +2,7 @@
 // short pauses up to a bound, and split (only when one stretch of voice runs past the bound) at the
 // quietest moment of it, never inside a word. See docs/decisions/0005-offline-transcription.md.
 import type { EnergyTrack, Span, VoiceTrack } from '../types.ts';
-import { voiceSpans } from '../vad/evidence-spans.ts';
+import { levelsIn, percentile, voiceSpans } from '../vad/evidence-spans.ts';
 
 export type UtteranceOptions = {
   /** An utterance is joined to the next across a pause up to this long (seconds). */
@@ -15,6 +15,8 @@ export type UtteranceOptions = {
   padS: number;
   /** Where a stretch is split, each piece also hears this much of the other side (seconds). */
   splitOverlapS: number;
+  /** Voice this much louder or quieter than the utterance so far starts a new one (dB). */
+  maxLevelStepDb: number;
   /** Voice detector hysteresis, as the gap evidence uses it. */
   onProb: number;
   offProb: number;
@@ -26,6 +28,7 @@ export const DEFAULT_UTTERANCES: UtteranceOptions = {
   minSplitS: 5,
   padS: 0.75,
   splitOverlapS: 0.5,
+  maxLevelStepDb: 20,
   onProb: 0.5,
   offProb: 0.35,
 };
@@ -82,11 +85,22 @@ export function planUtterances(
 ): PlannedUtterance[] {
   const o = { ...DEFAULT_UTTERANCES, ...options };
   const joined: Span[] = [];
+  // WARNING: an utterance is decoded at one gain, set by its loudest: a quiet speaker joined to a
+  // loud one stayed 40 dB down and was not heard (decision 0004, "Level before the detector").
+  const sameLevel = (a: Span, b: Span) => {
+    const [la, lb] = [a, b].map((s) => percentile(levelsIn(energy, [s]), 0.9));
+    return la === undefined || lb === undefined || Math.abs(la - lb) <= o.maxLevelStepDb;
+  };
   for (const span of voiceSpans(voice, o.onProb, o.offProb)) {
     const end = Math.min(durationS, span.end);
     if (end <= span.start) continue;
     const last = joined.at(-1);
-    if (last && span.start - last.end <= o.joinPauseS && end - last.start <= o.maxS) {
+    if (
+      last &&
+      span.start - last.end <= o.joinPauseS &&
+      end - last.start <= o.maxS &&
+      sameLevel(last, { start: span.start, end })
+    ) {
       last.end = end;
     } else {
       joined.push({ start: span.start, end });

@@ -6,6 +6,8 @@ import * as ort from 'onnxruntime-web';
 import { readWavInfo } from '../audio/wav-header.ts';
 import { EngineError } from '../types.ts';
 import type { ProgressFn, VoiceTrack } from '../types.ts';
+import { levelGains, windowLevels } from './level-gain.ts';
+import type { LevelGainOptions } from './level-gain.ts';
 import { openWindowReader } from './wav-windows.ts';
 
 export const VAD_SAMPLE_RATE = 16_000;
@@ -20,6 +22,8 @@ export type VoiceOptions = {
   onProgress?: ProgressFn;
   /** Streams judged side by side in one batch (default 32). */
   streams?: number;
+  /** How quiet stretches are brought up before the detector hears them; false hears the file as it is. */
+  level?: Partial<LevelGainOptions> | false;
 };
 
 // NOTE: one call per 32 ms window costs more in call overhead than in arithmetic, so the file is
@@ -101,6 +105,12 @@ export async function detectVoice(
   const plans = planStreams(windows, options.streams);
   if (!plans.length) return { frameS: VAD_FRAME_S, prob };
   const session = await loadSession();
+  // NOTE: Silero's state carries a loud passage's level: a quiet speaker right after it was heard
+  // only 0.7-2 s in. Each window (with its look-back) is heard at its stretch's gain.
+  const gains =
+    options.level === false
+      ? undefined
+      : levelGains(await windowLevels(wavPath, info, VAD_WINDOW), options.level);
   const batch = plans.length;
   const steps = Math.max(...plans.map((p) => p.count + p.warmUp));
   const span = VAD_CONTEXT + VAD_WINDOW;
@@ -114,8 +124,12 @@ export async function detectVoice(
     for (let step = 0; step < steps; step++) {
       if (signal?.aborted) throw signal.reason ?? new DOMException('Aborted', 'AbortError');
       for (let b = 0; b < batch; b++) {
-        const start = (plans[b]!.first - plans[b]!.warmUp + step) * VAD_WINDOW - VAD_CONTEXT;
-        await readers[b]!.read(start, input.subarray(b * span, (b + 1) * span));
+        const window = plans[b]!.first - plans[b]!.warmUp + step;
+        const part = input.subarray(b * span, (b + 1) * span);
+        await readers[b]!.read(window * VAD_WINDOW - VAD_CONTEXT, part);
+        const gain = gains?.[window] ?? 1;
+        if (gain !== 1)
+          for (let i = 0; i < span; i++) part[i] = Math.max(-1, Math.min(1, part[i]! * gain));
       }
       const output = await runExclusive(() =>
         session.run({
