@@ -29,6 +29,12 @@ export const clipsApi = {
       params: clipParams(ref, clipId),
       ...(signal && { signal }),
     }),
+  /** The short's framing plan (issue 21): pending while the speaker is being found. */
+  framing: (ref: InstanceRef, clipId: string, signal?: AbortSignal) =>
+    api.call(ENDPOINTS.clipFraming, {
+      params: clipParams(ref, clipId),
+      ...(signal && { signal }),
+    }),
   /** Continue: confirms the instance so the confirmed clips are rendered. */
   continueInstance: (ref: InstanceRef) =>
     api.call(ENDPOINTS.instanceConfirm, { params: instanceParams(ref) }),

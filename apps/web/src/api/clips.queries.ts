@@ -36,3 +36,19 @@ export const useClipWaveform = (ref: ClipRef | undefined) =>
     ...clipWaveformQuery(ref ?? { jobId: '', instanceId: '', clipId: '' }),
     enabled: ref !== undefined,
   });
+
+/** How often the preview asks again while the speaker is being found. */
+export const FRAMING_POLL_MS = 3000;
+
+/**
+ * The short's framing plan for its stored framing and window (`planFor` names them): asked again
+ * every few seconds while pending, kept once ready.
+ */
+export const useClipFraming = (ref: ClipRef, planFor: string, enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.clipFraming(ref, planFor),
+    queryFn: ({ signal }) => clipsApi.framing(ref, ref.clipId, signal),
+    enabled,
+    staleTime: Infinity,
+    refetchInterval: (query) => (query.state.data?.state === 'pending' ? FRAMING_POLL_MS : false),
+  });

@@ -19,6 +19,18 @@ export const queryKeys = {
     ['manage', 'autojob', jobId, 'instance', instanceId, 'clips', clipId] as const,
   clipWaveform: (jobId: string, instanceId: string, clipId: string) =>
     ['manage', 'autojob', jobId, 'instance', instanceId, 'waveform', clipId] as const,
+  /** Keyed by what the plan is for, so a changed framing or window asks again. */
+  clipFraming: (ref: { jobId: string; instanceId: string; clipId: string }, planFor: string) =>
+    [
+      'manage',
+      'autojob',
+      ref.jobId,
+      'instance',
+      ref.instanceId,
+      'framing',
+      ref.clipId,
+      planFor,
+    ] as const,
   assetUrl: (jobId: string, assetId: string) =>
     ['manage', 'autojob', jobId, 'asset', assetId] as const,
   templates: ['manage', 'templates'] as const,

@@ -10,6 +10,7 @@ import { memo, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useMediaSource } from '../api/use-media-source.ts';
 import { DualVideo } from './dual-video.tsx';
+import { ReframeLayer } from '../components/reframe-layer.tsx';
 import type { SourceSize } from './dual-video.tsx';
 import type { GapPlayback } from './use-gap-playback.ts';
 import { VolumeControl } from './volume-control.tsx';
@@ -90,6 +91,7 @@ export const GapPlayer = memo(function GapPlayer(props: Props) {
           onClick={playback.toggle}
           onSourceSize={setSource}
         />
+        <ReframeLayer playback={playback} />
         {props.overlay}
         {disabled ? (
           <Box

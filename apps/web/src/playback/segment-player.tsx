@@ -5,6 +5,7 @@ import { PREVIEW_HEIGHT_PX } from '@roughcut/shared';
 import type { Span } from '@roughcut/shared';
 import { useMemo, useRef, useState } from 'react';
 import { useMediaSource } from '../api/use-media-source.ts';
+import { ReframeLayer } from '../components/reframe-layer.tsx';
 import { DualVideo } from './dual-video.tsx';
 import type { SourceSize } from './dual-video.tsx';
 import { playbackPlan } from './gap-playback.ts';
@@ -120,6 +121,7 @@ export function SegmentPlayer({
           onClick={togglePlay}
           onSourceSize={setSource}
         />
+        <ReframeLayer playback={playback} />
         <Box ref={layerRef} sx={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} />
         {!src || disabled ? (
           <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { appPaths, buildClipConfirmPayload, clipReframe } from '@roughcut/shared';
 import type { Clip, ClipReframe } from '@roughcut/shared';
 import { useState } from 'react';
@@ -7,6 +8,7 @@ import { useNavigate } from 'react-router';
 import type { InstanceRef } from '../../api/clips.api.ts';
 import { showAlert } from '../../app/show-alert.ts';
 import { ReframeToggle } from '../../components/reframe-toggle.tsx';
+import { ReframePreviewContext, useReframePreview } from '../../components/reframe-preview.ts';
 import { SpeechGapsStep } from './speech-gaps-step.tsx';
 import { ClipSteps, EditDetails } from './clip-sidebar.tsx';
 import { ClipLoading } from './clip-states.tsx';
@@ -15,6 +17,10 @@ import { previewCut } from './preview-cut.ts';
 import { SubtitlesStep } from './subtitles-step.tsx';
 import { useClipEdits } from './use-clip-edits.ts';
 import { useConfirmClip } from './use-confirm-clip.ts';
+
+/** A framing picked but not confirmed yet: its speaker is found after the confirm. */
+export const REFRAME_AFTER_CONFIRM =
+  'The preview shows this framing once the clip is confirmed and its speaker is found.';
 
 export const CONFIRM_FAILED_FALLBACK = 'There was an issue confirming this clip, please try again';
 
@@ -34,6 +40,7 @@ export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }:
   const { confirming, confirm } = useConfirmClip(instance, clip, CONFIRM_FAILED_FALLBACK);
   const jobPath = appPaths.job(instance.jobId);
   const [reframe, setReframe] = useState<ClipReframe>(() => clipReframe(clip));
+  const framing = useReframePreview(clip, reframe);
 
   const submit = async () => {
     const result = buildClipConfirmPayload({
@@ -52,82 +59,96 @@ export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }:
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: { xs: 1.5, sm: 3 } }}>
-      {editable ? (
-        <ClipTopBar
-          selectedStep={edits.selectedStep}
-          confirmedSteps={edits.confirmedSteps}
-          disabled={confirming}
-          confirming={confirming}
-          onSubmit={() => void submit()}
-          onToggleStep={edits.toggleSelectedStep}
-          onConfirmAll={edits.confirmAll}
-          onBack={() => void navigate(jobPath)}
-        />
-      ) : null}
-      {/* NOTE: on a phone the steps sit side by side above the selected step, and the Edit
-          Details box comes after it, so the video and its controls are on the first screen. */}
-      <Box
-        sx={{
-          display: 'grid',
-          columnGap: 3,
-          rowGap: { xs: 1.5, sm: 2 },
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '300px minmax(0, 1fr)' },
-          gridTemplateAreas: { xs: '"steps" "step" "details"', md: '"steps step" "details step"' },
-          gridTemplateRows: { md: 'auto 1fr' },
-          alignItems: 'start',
-        }}
-      >
-        <Box component="aside" aria-label="Clip edit steps" sx={{ gridArea: 'steps' }}>
-          <ClipSteps
+    <ReframePreviewContext value={framing}>
+      <Box sx={{ display: 'grid', gap: { xs: 1.5, sm: 3 } }}>
+        {editable ? (
+          <ClipTopBar
             selectedStep={edits.selectedStep}
             confirmedSteps={edits.confirmedSteps}
-            onSelect={edits.selectStep}
+            disabled={confirming}
+            confirming={confirming}
+            onSubmit={() => void submit()}
+            onToggleStep={edits.toggleSelectedStep}
+            onConfirmAll={edits.confirmAll}
+            onBack={() => void navigate(jobPath)}
           />
-        </Box>
-        <Box sx={{ gridArea: 'details', display: 'grid', gap: 2 }}>
-          {clip.is_long_form ? null : (
-            <Paper variant="outlined" sx={{ p: 2 }}>
-              <ReframeToggle
-                label="Vertical framing"
-                value={reframe}
-                onChange={setReframe}
-                disabled={!editable || confirming}
-              />
-            </Paper>
-          )}
-          <EditDetails segments={clip.segments} />
-        </Box>
-        <Box component="section" aria-label="Selected step" sx={{ gridArea: 'step', minWidth: 0 }}>
-          {confirming ? <ClipLoading /> : null}
-          {/* NOTE: hidden, not unmounted, while confirming: a failed confirm keeps every edit. */}
-          <Box sx={{ display: confirming ? 'none' : 'block' }}>
-            {edits.selectedStep === 'speech-gaps' ? (
-              <SpeechGapsStep
-                clip={clip}
-                videoUrl={videoUrl}
-                editable={editable}
-                state={edits.gapState}
-                onChange={edits.setGapState}
-              />
-            ) : (
-              <SubtitlesStep
-                clip={clip}
-                videoUrl={videoUrl}
-                videoPending={videoPending}
-                editable={editable}
-                cut={previewCut(edits.confirmedSteps, edits.gapState.gaps, clip.gaps)}
-                phrases={edits.phrases}
-                tolerance={edits.tolerance}
-                drawSettings={edits.drawSettings}
-                phraseActions={edits.phraseActions}
-                onTolerance={edits.setTolerance}
-                onDrawSettings={edits.setDrawSettings}
-              />
+        ) : null}
+        {/* NOTE: on a phone the steps sit side by side above the selected step, and the Edit
+          Details box comes after it, so the video and its controls are on the first screen. */}
+        <Box
+          sx={{
+            display: 'grid',
+            columnGap: 3,
+            rowGap: { xs: 1.5, sm: 2 },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '300px minmax(0, 1fr)' },
+            gridTemplateAreas: {
+              xs: '"steps" "step" "details"',
+              md: '"steps step" "details step"',
+            },
+            gridTemplateRows: { md: 'auto 1fr' },
+            alignItems: 'start',
+          }}
+        >
+          <Box component="aside" aria-label="Clip edit steps" sx={{ gridArea: 'steps' }}>
+            <ClipSteps
+              selectedStep={edits.selectedStep}
+              confirmedSteps={edits.confirmedSteps}
+              onSelect={edits.selectStep}
+            />
+          </Box>
+          <Box sx={{ gridArea: 'details', display: 'grid', gap: 2 }}>
+            {clip.is_long_form ? null : (
+              <Paper variant="outlined" sx={{ p: 2 }}>
+                <ReframeToggle
+                  label="Vertical framing"
+                  value={reframe}
+                  onChange={setReframe}
+                  disabled={!editable || confirming}
+                />
+                {reframe !== 'centre' && reframe !== clipReframe(clip) ? (
+                  <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+                    {REFRAME_AFTER_CONFIRM}
+                  </Typography>
+                ) : null}
+              </Paper>
             )}
+            <EditDetails segments={clip.segments} />
+          </Box>
+          <Box
+            component="section"
+            aria-label="Selected step"
+            sx={{ gridArea: 'step', minWidth: 0 }}
+          >
+            {confirming ? <ClipLoading /> : null}
+            {/* NOTE: hidden, not unmounted, while confirming: a failed confirm keeps every edit. */}
+            <Box sx={{ display: confirming ? 'none' : 'block' }}>
+              {edits.selectedStep === 'speech-gaps' ? (
+                <SpeechGapsStep
+                  clip={clip}
+                  videoUrl={videoUrl}
+                  editable={editable}
+                  state={edits.gapState}
+                  onChange={edits.setGapState}
+                />
+              ) : (
+                <SubtitlesStep
+                  clip={clip}
+                  videoUrl={videoUrl}
+                  videoPending={videoPending}
+                  editable={editable}
+                  cut={previewCut(edits.confirmedSteps, edits.gapState.gaps, clip.gaps)}
+                  phrases={edits.phrases}
+                  tolerance={edits.tolerance}
+                  drawSettings={edits.drawSettings}
+                  phraseActions={edits.phraseActions}
+                  onTolerance={edits.setTolerance}
+                  onDrawSettings={edits.setDrawSettings}
+                />
+              )}
+            </Box>
           </Box>
         </Box>
       </Box>
-    </Box>
+    </ReframePreviewContext>
   );
 }

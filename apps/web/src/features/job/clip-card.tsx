@@ -10,6 +10,7 @@ import type { Clip } from '@roughcut/shared';
 import { Link as RouterLink } from 'react-router';
 import { exportsApi } from '../../api/exports.api.ts';
 import { ExportMenu } from '../../components/export-menu.tsx';
+import { ReframePreviewContext, useReframePreview } from '../../components/reframe-preview.ts';
 import { TONE_COLORS } from '../../components/status-tone.tsx';
 import { timelineEditorPath } from '../../lib/timeline-paths.ts';
 import { SegmentPlayer } from '../../playback/segment-player.tsx';
@@ -30,6 +31,7 @@ export function ClipCard({ clip, videoUrl, busy, onConfirm, onUnconfirm, onEdit 
   const badge = clipConfirmationBadge(clip.confirmed);
   const score = formatEngagementScore(clip);
   const colors = TONE_COLORS[badge.tone];
+  const framing = useReframePreview(clip);
   return (
     <Card
       component="article"
@@ -83,14 +85,16 @@ export function ClipCard({ clip, videoUrl, busy, onConfirm, onUnconfirm, onEdit 
           {badge.text}
         </Box>
       </Box>
-      <SegmentPlayer
-        src={videoUrl}
-        title={clip.title}
-        window={clip}
-        gaps={clip.gaps}
-        isLongForm={clip.is_long_form}
-        subtitles={clip}
-      />
+      <ReframePreviewContext value={framing}>
+        <SegmentPlayer
+          src={videoUrl}
+          title={clip.title}
+          window={clip}
+          gaps={clip.gaps}
+          isLongForm={clip.is_long_form}
+          subtitles={clip}
+        />
+      </ReframePreviewContext>
       <Box
         tabIndex={0}
         aria-label="Description"
