@@ -144,6 +144,17 @@ function tile(tensor: ort.Tensor, count: number): ort.Tensor {
   );
 }
 
+/** The first `batch` rows of a tensor, as a view (no copy). */
+function firstRows(tensor: ort.Tensor, batch: number): ort.Tensor {
+  if (batch === tensor.dims[0]) return tensor;
+  const data = tensor.data as Float32Array;
+  const size = data.length / tensor.dims[0]!;
+  return new ort.Tensor('float32', data.subarray(0, batch * size), [
+    batch,
+    ...tensor.dims.slice(1),
+  ]);
+}
+
 type Search = { width: number; alpha: number; maxTokens: number; prune: number };
 
 /** One beam search over the decoder for the encoder's `hidden` states. */
@@ -153,13 +164,11 @@ async function searchBeams(
   { width, alpha, maxTokens, prune }: Search,
 ): Promise<BeamToken[]> {
   // NOTE: the encoder's keys and values are made on the first step only (later steps return
-  // placeholders); they are the same for every beam, so they are tiled once per batch size.
-  const encoderCache = new Map<number, Record<string, ort.Tensor>>();
-  const hiddenByBatch = new Map<number, ort.Tensor>([[1, hidden]]);
-  const tiledHidden = (batch: number): ort.Tensor => {
-    if (!hiddenByBatch.has(batch)) hiddenByBatch.set(batch, tile(hidden, batch));
-    return hiddenByBatch.get(batch)!;
-  };
+  // placeholders); they are the same for every beam, so they are tiled once to the beam's width
+  // and a smaller batch (a pruned beam) reads the first rows. WARNING: a tiling per batch size
+  // held up to ten copies of them (86 MB for a 15 s utterance).
+  let encoderCache: Record<string, ort.Tensor> | undefined;
+  let tiledHidden: ort.Tensor | undefined;
   let cache = emptyCache();
   let beams: Beam[] = [{ tokens: [], logProb: 0 }];
   const finished: Beam[] = [];
@@ -169,7 +178,7 @@ async function searchBeams(
     const out = await decoder.run(
       {
         input_ids: new ort.Tensor('int64', BigInt64Array.from(last), [batch, 1]),
-        encoder_hidden_states: tiledHidden(batch),
+        encoder_hidden_states: step === 0 ? hidden : firstRows(tiledHidden!, batch),
         use_cache_branch: new ort.Tensor('bool', [step > 0], [1]),
         ...cache,
       },
@@ -200,26 +209,19 @@ async function searchBeams(
       }
     }
     if (finished.length >= width || !next.length) break;
-    if (step === 0) {
-      const first: Record<string, ort.Tensor> = {};
+    if (!encoderCache) {
+      encoderCache = {};
       for (const name of Object.keys(cache)) {
         if (name.includes('.encoder.'))
-          first[name] = out[name.replace('past_key_values', 'present')]!;
+          encoderCache[name] = tile(out[name.replace('past_key_values', 'present')]!, width);
       }
-      encoderCache.set(1, first);
-    }
-    const tiled = encoderCache.get(next.length) ?? {};
-    if (!encoderCache.has(next.length)) {
-      for (const [name, tensor] of Object.entries(encoderCache.get(1)!)) {
-        tiled[name] = tile(tensor, next.length);
-      }
-      encoderCache.set(next.length, tiled);
+      tiledHidden = tile(hidden, width);
     }
     const updated: Record<string, ort.Tensor> = {};
     for (const name of Object.keys(cache)) {
       updated[name] = name.includes('.decoder.')
         ? gatherRows(out[name.replace('past_key_values', 'present')]!, parents)
-        : tiled[name]!;
+        : firstRows(encoderCache[name]!, next.length);
     }
     cache = updated;
     beams = next;
