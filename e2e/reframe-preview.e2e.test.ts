@@ -1,0 +1,303 @@
+// Issue 21: the clip card's preview shows the vertical frame as the render makes it. In Chromium on
+// a web build, with the API answers routed (validated by the shared schemas) and a generated video
+// of a face walking from the left to the right: a short framed `follow` shows "Finding the
+// speaker…" over the centre crop while its plan is pending, then its picture moves along the
+// stored path at the video's time (the shared rule the render uses); a `split` short draws its two
+// crops stacked.
+// WEB_DIST=<a web build> vitest run --project e2e e2e/reframe-preview.e2e.test.ts
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { makeFaceVideo } from '@roughcut/engine/testing';
+import type { FaceScene } from '@roughcut/engine/testing';
+import {
+  DEFAULT_DRAW_SETTINGS,
+  assetListResponseSchema,
+  clipFramingResponseSchema,
+  clipListResponseSchema,
+  coverPosition,
+  followCropRect,
+} from '@roughcut/shared';
+import type { Clip, ClipFramingResponse, FramingPlan } from '@roughcut/shared';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser } from './support/browser.ts';
+import type { BrowserSession } from './support/browser.ts';
+import {
+  clipAwaitingConfirmation,
+  clipScreenAnswers,
+  routeApi,
+} from './support/clip-screen-api.ts';
+import { REPO_ROOT } from './support/server.ts';
+import { serveWeb } from './support/static-web.ts';
+import type { StaticWeb } from './support/static-web.ts';
+
+const JOB = 'framing-job';
+const INSTANCE = 'framing-instance';
+const VIDEO_ASSET = 'framing-video';
+const FOLLOW = 'follow-clip';
+const SPLIT = 'split-clip';
+const SOURCE = { width: 1280, height: 720 };
+
+/** The face walks from x 260 to x 1000 between 2 s and 5 s; a second one sits right for the split. */
+const WALK: FaceScene = {
+  name: 'walk',
+  durationS: 8,
+  faces: [
+    {
+      photo: 'b',
+      y: 360,
+      path: [
+        { t: 0, x: 260 },
+        { t: 2, x: 260 },
+        { t: 5, x: 1000 },
+        { t: 8, x: 1000 },
+      ],
+      speaks: [{ start: 0, end: 8 }],
+    },
+  ],
+};
+
+/** The follow plan the background job would store for WALK: the face's centre over time. */
+const FOLLOW_PLAN: FramingPlan = {
+  mode: 'follow',
+  path: [
+    { t: 0, cx: 260 / 1280 },
+    { t: 2, cx: 260 / 1280 },
+    { t: 5, cx: 1000 / 1280 },
+    { t: 8, cx: 1000 / 1280 },
+  ],
+};
+const SPLIT_PLAN: FramingPlan = {
+  mode: 'split',
+  places: [
+    { cx: 260 / 1280, cy: 0.5 },
+    { cx: 1000 / 1280, cy: 0.5 },
+  ],
+};
+
+function shortClip(id: string, title: string, reframe: Clip['reframe']): Clip {
+  return clipAwaitingConfirmation(
+    { job: JOB, instance: INSTANCE, clip: id },
+    {
+      title,
+      description: 'A speaker who walks across the picture.',
+      engagement_score: id === FOLLOW ? 8 : 6,
+      is_long_form: false,
+      start: 1,
+      end: 7,
+      segments: [{ start: 1.2, end: 6.5, phrase: '', words: [] }],
+      draw_settings: DEFAULT_DRAW_SETTINGS,
+      gaps: [],
+      detected_gaps: [],
+      subtitles_burned: false,
+      edits: { cut: false, subtitles: false },
+      reframe,
+    },
+  );
+}
+
+const followClip = shortClip(FOLLOW, 'The walk', 'follow');
+const splitClip = shortClip(SPLIT, 'Two places', 'split');
+const framingPath = (clip: string) =>
+  `/api/manage/autojob/${JOB}/instance/${INSTANCE}/clip/${clip}/framing`;
+
+let web: StaticWeb;
+let media: http.Server;
+let session: BrowserSession;
+let workDir: string;
+let videoFile: string;
+/**
+ * The video with byte ranges, as the server's media links are: the preview seeks, and Chromium
+ * plays a video only partly when it cannot ask for a range.
+ */
+async function serveVideo(file: string): Promise<string> {
+  const size = (await stat(file)).size;
+  media = http.createServer((request, response) => {
+    const range = /bytes=(\d+)-(\d*)/.exec(request.headers.range ?? '');
+    const start = range ? Number(range[1]) : 0;
+    const end = range?.[2] ? Number(range[2]) : size - 1;
+    response.writeHead(range ? 206 : 200, {
+      'content-type': 'video/mp4',
+      'accept-ranges': 'bytes',
+      'content-length': end - start + 1,
+      ...(range ? { 'content-range': `bytes ${start}-${end}/${size}` } : {}),
+    });
+    createReadStream(file, { start, end }).pipe(response);
+  });
+  await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
+  const address = media.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/walk.mp4`;
+}
+
+/** The follow clip's plan is pending for its first answers, as while the job runs. */
+let followAnswers = 0;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'roughcut-reframe-preview-'));
+  videoFile = path.join(workDir, 'walk.mp4');
+  await makeFaceVideo(WALK, videoFile);
+  const videoUrl = await serveVideo(videoFile);
+  web = await serveWeb(process.env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'));
+  session = await openBrowser(web.base);
+  const answers = {
+    ...clipScreenAnswers(
+      { job: JOB, instance: INSTANCE, clip: FOLLOW },
+      {
+        user: { email: 'f@example.com', username: 'framing' },
+        name: 'Framing',
+        stepType: 'short-form-clips',
+        createdAt: 1_700_000_000,
+        settings: { reframe: 'follow' },
+        clip: followClip,
+        waveform: { start: 1, rate: 10, peaks: new Array<number>(60).fill(0.3) },
+      },
+    ),
+    [`/api/manage/autojob/${JOB}/assets`]: assetListResponseSchema.parse({
+      assets: [
+        {
+          id: VIDEO_ASSET,
+          name: 'walk.mp4',
+          asset_type: 'unedited_video',
+          size: 1,
+          uploaded_amount: 1,
+          status: 'uploaded',
+        },
+      ],
+    }),
+    [`/api/manage/autojob/${JOB}/asset/${VIDEO_ASSET}`]: { url: videoUrl },
+    [`/api/manage/autojob/${JOB}/instance/${INSTANCE}/clips`]: clipListResponseSchema.parse([
+      followClip,
+      splitClip,
+    ]),
+    [framingPath(SPLIT)]: clipFramingResponseSchema.parse({ state: 'ready', plan: SPLIT_PLAN }),
+  };
+  await routeApi(session.page, answers, async (route, pathname) => {
+    if (pathname !== framingPath(FOLLOW)) return false;
+    followAnswers += 1;
+    const answer: ClipFramingResponse =
+      followAnswers === 1
+        ? { state: 'pending', plan: null }
+        : { state: 'ready', plan: FOLLOW_PLAN };
+    await route.fulfill({ json: clipFramingResponseSchema.parse(answer) });
+    return true;
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await session?.close();
+  await web?.close();
+  await new Promise((resolve) => (media ? media.close(resolve) : resolve(undefined)));
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+/** The shown video's time and object-position. */
+async function shownFrame(card: Locator): Promise<{ time: number; position: string }> {
+  return card.locator('video[aria-label^="Preview of"]').evaluate((v: HTMLVideoElement) => ({
+    time: v.currentTime,
+    position: v.style.objectPosition,
+  }));
+}
+
+/** The x of an object-position, in percent. */
+const xOf = (position: string): number => Number.parseFloat(position.split(' ')[0] ?? '');
+const expectedX = (time: number): number =>
+  xOf(
+    coverPosition(
+      followCropRect(FOLLOW_PLAN.mode === 'follow' ? FOLLOW_PLAN.path : [], time, SOURCE),
+    ),
+  );
+
+describe('the clip card preview of a followed short', () => {
+  it(
+    'says it is finding the speaker, then moves its crop along the path',
+    { timeout: 180_000 },
+    async () => {
+      const { page } = session;
+      await page.goto(`/manage/automation/${JOB}`);
+      const card = page.getByRole('article', { name: 'The walk' });
+      await card.getByRole('status').getByText('Finding the speaker…').waitFor();
+      await session.screenshot('reframe-card-finding');
+      // The plan is asked again while pending; once ready the note goes.
+      await card.getByText('Finding the speaker…').waitFor({ state: 'detached', timeout: 15_000 });
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll('[data-testid=clip-card] video')).some(
+          (v) => (v as HTMLVideoElement).style.objectPosition !== '',
+        ),
+      );
+
+      const start = await shownFrame(card);
+      // NOTE: before playing, the card may show its first frame; the path holds still up to 2 s.
+      expect(start.time).toBeLessThan(2);
+      expect(xOf(start.position)).toBeCloseTo(expectedX(1), 0);
+      await session.screenshot('reframe-card-follow-start');
+
+      await card.getByRole('button', { name: 'Play', exact: true }).click();
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll('video[aria-label^="Preview of"]')).some(
+          (v) => (v as HTMLVideoElement).currentTime >= 5.5,
+        ),
+      );
+      await card.getByRole('button', { name: 'Pause', exact: true }).click();
+      const later = await shownFrame(card);
+      // NOTE: paused, so the picture is painted at the time read (the next animation frame).
+      await page.waitForFunction(
+        (x) =>
+          Array.from(document.querySelectorAll('video[aria-label^="Preview of"]')).some(
+            (v) =>
+              Math.abs(Number.parseFloat((v as HTMLVideoElement).style.objectPosition) - x) < 0.5,
+          ),
+        expectedX(later.time),
+      );
+      const settled = await shownFrame(card);
+      expect(settled.time).toBeGreaterThan(5);
+      expect(xOf(settled.position)).toBeCloseTo(expectedX(settled.time), 0);
+      // The crop went from the left edge of the picture to its right part.
+      expect(xOf(start.position)).toBeLessThan(10);
+      expect(xOf(settled.position)).toBeGreaterThan(80);
+      await session.screenshot('reframe-card-follow-later');
+    },
+  );
+
+  it('draws a split short as two stacked crops', async () => {
+    const { page } = session;
+    const card = page.getByRole('article', { name: 'Two places' });
+    const canvas = card.getByTestId('reframe-split');
+    await canvas.waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await card
+      .locator('video')
+      .first()
+      .evaluate((v: HTMLVideoElement) =>
+        v.readyState >= 2 ? undefined : new Promise((r) => v.addEventListener('loadeddata', r)),
+      );
+    const drawn = await canvas.evaluate((c: HTMLCanvasElement) => c.width > 0 && c.height > 0);
+    expect(drawn).toBe(true);
+    await session.screenshot('reframe-card-split');
+  });
+
+  it('shows the same frame on the clip screen', async () => {
+    const { page } = session;
+    await page.goto(`/manage/automation/${JOB}/clip/${FOLLOW}`);
+    const frame = page.getByTestId('gap-player-frame');
+    await frame.waitFor();
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('[data-testid=gap-player-frame] video')).some(
+        (v) => (v as HTMLVideoElement).style.objectPosition !== '',
+      ),
+    );
+    const start = await shownFrame(frame);
+    expect(xOf(start.position)).toBeCloseTo(expectedX(start.time), 0);
+    await session.screenshot('reframe-clip-screen-follow');
+    const group = page.getByRole('group', { name: 'Vertical framing' });
+    await group.getByRole('button', { name: 'Split', exact: true }).click();
+    await page
+      .getByText(
+        'The preview shows this framing once the clip is confirmed and its speaker is found.',
+      )
+      .waitFor();
+    await session.screenshot('reframe-clip-screen-picked-split');
+  });
+});
