@@ -36,10 +36,10 @@ describe('levelGains', () => {
     expect(db(gains[195]!)).toBe(35);
   });
 
-  it('raises a quiet recording at one level only when loud speech has a floor', () => {
+  it('raises a quiet recording at one level to where loud speech is at least -25 dBFS', () => {
     const quiet = levels([-90, 20], [-55, 100], [-90, 10], [-55, 100]);
-    expect(db(levelGains(quiet)[50]!)).toBe(0);
-    expect(db(levelGains(quiet, { minLoudDb: -25 })[50]!)).toBe(30);
+    expect(db(levelGains(quiet)[50]!)).toBe(30);
+    expect(db(levelGains(quiet, { minLoudDb: -Infinity })[50]!)).toBe(0);
   });
 
   it('never raises a stretch whose loudest is near the room (a long pause, dither)', () => {

@@ -19,7 +19,10 @@ export type LevelGainOptions = {
   floorBelowLoudDb: number;
   /** The most a stretch is boosted (dB). */
   maxBoostDb: number;
-  /** Loud speech is taken as at least this level, so a quiet recording is raised too (dBFS). */
+  /**
+   * Loud speech is taken as at least this level, so a quiet recording is raised too (dBFS).
+   * NOTE: the detector heard a telephone-band copy of -50 dBFS speech only in part.
+   */
   minLoudDb: number;
 };
 
@@ -33,7 +36,7 @@ export const DEFAULT_LEVEL_GAIN: LevelGainOptions = {
   aboveFloorDb: 10,
   floorBelowLoudDb: 20,
   maxBoostDb: 40,
-  minLoudDb: -Infinity,
+  minLoudDb: -25,
 };
 
 function quantile(values: Float32Array, q: number): number {
