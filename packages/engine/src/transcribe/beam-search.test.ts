@@ -38,6 +38,16 @@ describe('beam search steps', () => {
     expect(narrow.live.map((l) => l.beam.tokens[0]!.id)).toEqual([1]);
   });
 
+  it('does not let a likely end token prune the continuations', () => {
+    const step = stepBeams([beam([5], -0.1)], [row(0.97, 0.02, 0.01)], END, {
+      width: 3,
+      alpha: 1,
+      prune: 2,
+    });
+    expect(step.finished).toHaveLength(1);
+    expect(step.live.map((l) => l.beam.tokens.at(-1)!.id)).toEqual([1, 2]);
+  });
+
   it('finishes a hypothesis on the end token without adding it', () => {
     const step = stepBeams([beam([5], -0.1)], [row(0.9, 0.05, 0.05)], END, { width: 2, alpha: 1 });
     expect(step.finished).toHaveLength(1);

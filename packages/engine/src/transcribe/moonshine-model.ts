@@ -30,14 +30,14 @@ export type DecodeOptions = {
   /** Tokens allowed per second of audio (speech runs at 3-5; a loop stops here). */
   tokensPerS?: number;
   /**
-   * Hypotheses this many nats behind the best at a step are dropped (Infinity: none). NOTE: at 2
-   * the batch falls from 3.9 to 2.6 hypotheses a step and the decoder's CPU by about a fifth, with
-   * the development set's WER and flags unchanged (decision 0005).
+   * Live hypotheses this many nats behind the best at a step are dropped (Infinity: none).
+   * WARNING: off by default until measured again: a first version let a likely end token prune
+   * every continuation and the bench talk lost 84 of 1370 words (decision 0005).
    */
   prune?: number;
 };
 
-export const DEFAULT_DECODE = { beam: 4, alpha: 1, tokensPerS: 6.5, prune: 2 } as const;
+export const DEFAULT_DECODE = { beam: 4, alpha: 1, tokensPerS: 6.5, prune: Infinity } as const;
 
 type Sessions = { encoder: ort.InferenceSession; decoder: ort.InferenceSession };
 let sessions: Promise<Sessions> | undefined;
