@@ -67,6 +67,11 @@ export type TranscribeOptions = {
   chunkStore?: TranscriptChunkStore;
   /** The voice detector's track of the file, when the caller runs it anyway (not run twice). */
   voice?: Promise<VoiceTrack>;
+  /**
+   * Told the hesitations ("um", "uh") heard but not written as words, for the filler detection.
+   * NOTE: they are not in the returned words, so subtitles and scoring see only what was said.
+   */
+  onFillers?: (fillers: Word[]) => void;
 };
 
 /**

@@ -170,7 +170,9 @@ async function alignOne(
       const skipped = pronounced.some((p, i) => p && !positions.some((q) => q.index === i));
       if (!skipped || heardFillers.length === 0) {
         const heard = { ...utterance, words: replaced.words };
-        const placed = placeWords(heard, positions, chunk.start, phones);
+        const placed = placeWords(heard, positions, chunk.start, phones).map((w, i) =>
+          replaced.words[i] === utterance.words[i] ? w : { ...w, heard: true as const },
+        );
         return insertFillers(placed, fillers, chunk.start);
       }
     }
@@ -203,7 +205,8 @@ export async function alignUtterances(
 
 /**
  * As alignUtterances, one list per utterance; with `fillers`, the hesitations the aligner heard
- * between two words are in it too, as words of their own (see insertFillers).
+ * between two words (or in place of a doubtful one) are in it too, marked as heard fillers
+ * (`isHeardFiller`, see insertFillers).
  */
 export async function alignEachUtterance(
   wavPath: string,

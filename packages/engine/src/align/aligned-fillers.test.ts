@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ALIGNED_FILLER_CONFIDENCE,
   insertFillers,
+  isHeardFiller,
   replaceablePositions,
+  separateHeardFillers,
   takeReplacements,
 } from './aligned-fillers.ts';
 
@@ -21,7 +23,18 @@ describe('insertFillers', () => {
       start: 1.5,
       end: 1.9,
       confidence: ALIGNED_FILLER_CONFIDENCE,
+      heard: true,
     });
+  });
+
+  it('keeps heard fillers out of the transcript, handing them on as plain words', () => {
+    const out = insertFillers(words, [{ text: 'um', after: 0, start: 0.5, end: 0.9 }], 1);
+    const { words: said, fillers } = separateHeardFillers(out);
+    expect(said).toEqual(words);
+    expect(fillers).toEqual([
+      { text: 'um', start: 1.5, end: 1.9, confidence: ALIGNED_FILLER_CONFIDENCE },
+    ]);
+    expect(fillers.some(isHeardFiller)).toBe(false);
   });
 
   it('drops a filler that runs on from a word, a short one and one after the last word', () => {

@@ -24,6 +24,28 @@ const JOIN_S = 0.1;
  */
 export const ALIGNED_FILLER_CONFIDENCE = 0.5;
 
+/**
+ * A filler the aligner heard, between words or in place of a doubtful one. NOTE: it is evidence for
+ * a removable span, not a word of the transcript: the recogniser (like the captions people expect)
+ * leaves hesitations out, and a guessed "um" in the words would be an insertion in every subtitle.
+ */
+export type HeardFiller = Word & { heard: true };
+export const isHeardFiller = (word: Word): word is HeardFiller =>
+  (word as Partial<HeardFiller>).heard === true;
+/** The transcript's words and the heard fillers apart, each a plain word. */
+export function separateHeardFillers(words: readonly Word[]): { words: Word[]; fillers: Word[] } {
+  const plain = ({ text, start, end, confidence }: Word): Word => ({
+    text,
+    start,
+    end,
+    confidence,
+  });
+  return {
+    words: words.filter((w) => !isHeardFiller(w)),
+    fillers: words.filter(isHeardFiller).map(plain),
+  };
+}
+
 const round3 = (s: number) => Math.round(s * 1000) / 1000;
 
 /** Fillers after one word joined into hesitations (the longest piece names it). */
@@ -54,7 +76,7 @@ export function insertFillers(
   fillers: readonly AlignedFiller[],
   offsetS: number,
 ): Word[] {
-  const byWord = new Map<number, Word[]>();
+  const byWord = new Map<number, HeardFiller[]>();
   for (const f of joinFillers([...fillers])) {
     const before = words[f.after];
     const after = words[f.after + 1];
@@ -68,7 +90,7 @@ export function insertFillers(
       continue;
     }
     const list = byWord.get(f.after) ?? [];
-    list.push({ text: f.text, start, end, confidence: ALIGNED_FILLER_CONFIDENCE });
+    list.push({ text: f.text, start, end, confidence: ALIGNED_FILLER_CONFIDENCE, heard: true });
     byWord.set(f.after, list);
   }
   return words.flatMap((w, i) => [w, ...(byWord.get(i) ?? [])]);

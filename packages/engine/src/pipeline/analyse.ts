@@ -99,12 +99,14 @@ export async function analyseVideo(inputPath: string, options: AnalyseOptions): 
   const onTranscribe = progress.stage('transcribe');
   // NOTE: Moonshine cuts its utterances at the voice detector's pauses; pocketsphinx ignores them.
   const voice = detectVoice(wav, { signal });
+  const heardFillers: Word[] = [];
   const [voiceTrack, words] = await Promise.all([
     voice,
     transcriber.transcribe(wav, {
       language: options.language,
       signal,
       voice,
+      onFillers: (fillers) => heardFillers.push(...fillers),
       onProgress: onTranscribe,
       ...(options.transcriptChunks ? { chunkStore: options.transcriptChunks } : {}),
     }),
@@ -120,7 +122,7 @@ export async function analyseVideo(inputPath: string, options: AnalyseOptions): 
   const phrases = buildSegments(grouped, evidence);
   const gaps = findGaps(evidence.regions, probe.durationS);
   const fillers = findFillers({
-    words: evidence.words,
+    words: [...evidence.words, ...heardFillers].sort((a, b) => a.start - b.start),
     voice: evidence.voice,
     energy,
     gaps,

@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { alignEachUtterance } from '../align/align-words.ts';
+import { separateHeardFillers } from '../align/aligned-fillers.ts';
 import { computeEnergyTrack } from '../audio/energy-track.ts';
 import { readWavInfo } from '../audio/wav-header.ts';
 import type { Span, TranscribeOptions, Transcriber, Word } from '../types.ts';
@@ -124,7 +125,9 @@ export async function transcribeWithMoonshine(
     aligner = undefined;
     const pieces = heard.map((u, i) => ({ ...u, words: aligned[i] ?? [] }));
     options.onProgress?.(1);
-    return keepOwnWords(pieces);
+    const { words, fillers } = separateHeardFillers(keepOwnWords(pieces));
+    options.onFillers?.(fillers);
+    return words;
   } catch (error) {
     await aligner?.stop(error);
     throw error;
