@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { framingCentreAt } from '@roughcut/shared';
 import { probeMedia } from '../src/media/probe.ts';
-import { pathCentreAt } from '../src/reframe/crop-path.rules.ts';
 import { createFaceDetector } from '../src/reframe/face-detector.ts';
 import { planReframe } from '../src/reframe/plan-reframe.ts';
 import { centreCrop, cropLeft } from '../src/render/reframe.ts';
@@ -142,7 +142,7 @@ export async function run(): Promise<void> {
     const crop = centreCrop(probe, SHORT_WIDTH, SHORT_HEIGHT);
     const frames = Math.round(scene.durationS * FACE_VIDEO_FPS);
     const lefts = Array.from({ length: frames }, (_, i) =>
-      cropLeft(pathCentreAt(plan.path, i / FACE_VIDEO_FPS), crop, probe.displayWidth),
+      cropLeft(framingCentreAt(plan.path, i / FACE_VIDEO_FPS), crop, probe.displayWidth),
     );
     const f = score(scene, lefts, crop.width);
     // NOTE: each render twice, alternating, the faster kept: the machine's load swings.

@@ -1,11 +1,6 @@
+import { framingCentreAt } from '@roughcut/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  chooseSubject,
-  followPath,
-  pathCentreAt,
-  patchDifference,
-  splitPlaces,
-} from './crop-path.rules.ts';
+import { chooseSubject, followPath, patchDifference, splitPlaces } from './crop-path.rules.ts';
 import type { FaceSample } from './crop-path.rules.ts';
 
 const CROP = 0.32;
@@ -23,9 +18,9 @@ describe('followPath', () => {
   it('cuts to a face that jumped beyond the crop, halfway between the samples', () => {
     const subject = times(40).map((t) => (t < 5 ? 0.25 : 0.75));
     const path = followPath(times(40), subject, CROP);
-    expect(pathCentreAt(path, 4.86)).toBeCloseTo(0.25, 5);
-    expect(pathCentreAt(path, 4.88)).toBeCloseTo(0.75, 5);
-    expect(pathCentreAt(path, 5)).toBeCloseTo(0.75, 5);
+    expect(framingCentreAt(path, 4.86)).toBeCloseTo(0.25, 5);
+    expect(framingCentreAt(path, 4.88)).toBeCloseTo(0.75, 5);
+    expect(framingCentreAt(path, 5)).toBeCloseTo(0.75, 5);
   });
 
   it('eases a shorter move over several samples and then holds still', () => {
@@ -89,8 +84,8 @@ describe('splitPlaces and helpers', () => {
       { t: 0, cx: 0.2 },
       { t: 1, cx: 0.4 },
     ];
-    expect(pathCentreAt(path, 0.5)).toBeCloseTo(0.3, 6);
-    expect(pathCentreAt(path, 5)).toBe(0.4);
+    expect(framingCentreAt(path, 0.5)).toBeCloseTo(0.3, 6);
+    expect(framingCentreAt(path, 5)).toBe(0.4);
     expect(patchDifference([0, 10], [2, 6])).toBe(3);
   });
 });

@@ -241,23 +241,6 @@ export function followPath(
   return points;
 }
 
-/** The crop centre at any time: linear between path points, held before the first and after the last. */
-export function pathCentreAt(path: readonly PathPoint[], t: number): number {
-  if (!path.length) return 0.5;
-  if (t <= path[0]!.t) return path[0]!.cx;
-  let lo = 0;
-  let hi = path.length - 1;
-  if (t >= path[hi]!.t) return path[hi]!.cx;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if (path[mid]!.t <= t) lo = mid;
-    else hi = mid;
-  }
-  const a = path[lo]!;
-  const b = path[hi]!;
-  return a.cx + ((b.cx - a.cx) * (t - a.t)) / (b.t - a.t);
-}
-
 /** Mean absolute difference of two patches (grey levels), 0 when either is missing. */
 export function patchDifference(
   a: ArrayLike<number> | undefined,
