@@ -10,8 +10,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeFaceVideo } from '@roughcut/engine/testing';
-import type { FaceScene } from '@roughcut/engine/testing';
+import { makeFaceVideo, oneSpeakerScene } from '@roughcut/engine/testing';
 import {
   DEFAULT_DRAW_SETTINGS,
   assetListResponseSchema,
@@ -41,24 +40,13 @@ const FOLLOW = 'follow-clip';
 const SPLIT = 'split-clip';
 const SOURCE = { width: 1280, height: 720 };
 
-/** The face walks from x 260 to x 1000 between 2 s and 5 s; a second one sits right for the split. */
-const WALK: FaceScene = {
-  name: 'walk',
-  durationS: 8,
-  faces: [
-    {
-      photo: 'b',
-      y: 360,
-      path: [
-        { t: 0, x: 260 },
-        { t: 2, x: 260 },
-        { t: 5, x: 1000 },
-        { t: 8, x: 1000 },
-      ],
-      speaks: [{ start: 0, end: 8 }],
-    },
-  ],
-};
+/** The face walks from x 260 to x 1000 between 2 s and 5 s (the split plan puts its second crop right). */
+const WALK = oneSpeakerScene('walk', 8, [
+  { t: 0, x: 260 },
+  { t: 2, x: 260 },
+  { t: 5, x: 1000 },
+  { t: 8, x: 1000 },
+]);
 
 /** The follow plan the background job would store for WALK: the face's centre over time. */
 const FOLLOW_PLAN: FramingPlan = {

@@ -7,30 +7,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../media/probe.ts';
 import { renderShortClip } from '../render/short-clip.ts';
-import { makeFaceVideo } from '../testing/face-media.ts';
-import type { FaceScene } from '../testing/face-media.ts';
+import { makeFaceVideo, oneSpeakerScene } from '../testing/face-media.ts';
 import type { ProbeResult } from '../types.ts';
 import { createFaceDetector } from './face-detector.ts';
 import { planReframe } from './plan-reframe.ts';
 import { sampleFrames } from './sample-frames.ts';
 
-const SCENE: FaceScene = {
-  name: 'int',
-  durationS: 6,
-  faces: [
-    {
-      photo: 'b',
-      y: 360,
-      path: [
-        { t: 0, x: 280 },
-        { t: 3.6, x: 280 },
-        { t: 3.6, x: 1000 },
-        { t: 6, x: 1000 },
-      ],
-      speaks: [{ start: 0, end: 6 }],
-    },
-  ],
-};
+const SCENE = oneSpeakerScene('int', 6, [
+  { t: 0, x: 280 },
+  { t: 3.6, x: 280 },
+  { t: 3.6, x: 1000 },
+  { t: 6, x: 1000 },
+]);
 const KEEP = [
   { start: 0, end: 2.5 },
   { start: 3.2, end: 6 },

@@ -1,10 +1,12 @@
 // Ground truth for the face-following reframe: real face photos (face-api's demo photo, shipped in
 // the MIT-licensed @vladmandic/face-api npm package) moved by ffmpeg's overlay along a known path
 // over a plain background, with a talking mouth drawn in while that face "speaks".
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { runFfmpeg } from '../media/ffmpeg-runner.ts';
 
 export const FACE_VIDEO_WIDTH = 1280;
@@ -44,6 +46,36 @@ export type SceneFace = {
   speaks: { start: number; end: number }[];
 };
 export type FaceScene = { name: string; durationS: number; faces: SceneFace[] };
+
+/** One face (photo b, half-way down) talking all through, its centre x along `path`. */
+export function oneSpeakerScene(name: string, durationS: number, path: Keyframe[]): FaceScene {
+  return {
+    name,
+    durationS,
+    faces: [{ photo: 'b', y: FACE_VIDEO_HEIGHT / 2, path, speaks: [{ start: 0, end: durationS }] }],
+  };
+}
+
+/**
+ * The luma spread (max − min) of the middle of one frame of `file` at `atS`, after `crop` (an
+ * ffmpeg crop expression, or none): a face photo spans dark hair to bright skin, the background
+ * gradient hardly varies, so a wide spread says the face is in the middle of the frame.
+ */
+export async function middleLumaSpread(file: string, atS: number, crop?: string): Promise<number> {
+  const filters = [
+    ...(crop ? [crop, 'scale=1080:1920'] : []),
+    'crop=iw*0.3:ih*0.2:iw*0.35:ih*0.3',
+    'signalstats',
+    'metadata=print:file=-',
+  ];
+  const { stdout } = await promisify(execFile)('ffmpeg', [
+    ...['-v', 'error', '-ss', String(atS), '-i', file, '-frames:v', '1'],
+    ...['-vf', filters.join(','), '-f', 'null', '-'],
+  ]);
+  const value = (key: string) =>
+    Number(new RegExp(`lavfi\\.signalstats\\.${key}=(\\d+)`).exec(stdout)?.[1]);
+  return value('YMAX') - value('YMIN');
+}
 
 /** Where a face's centre is at time t (the truth the bench scores against). */
 export function faceXAt(path: readonly Keyframe[], t: number): number {

@@ -4,15 +4,12 @@
 // another user gets 404; a moved window makes it pending again. The render follows the stored
 // path: overwritten with a path held at the centre, where the speaker is not at first, the render
 // shows background there, which a path found at render time would not.
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFaceVideo } from '@roughcut/engine/testing';
-import type { FaceScene } from '@roughcut/engine/testing';
+import { makeFaceVideo, middleLumaSpread, oneSpeakerScene } from '@roughcut/engine/testing';
 import {
   apiPaths,
   clipFramingResponseSchema,
@@ -28,38 +25,13 @@ import type { Call } from '../../test/video-edits.ts';
 import { editedAssetsOfClip } from '../assets/assets.repository.ts';
 import { reviewable } from '../edit/clips.fixtures.ts';
 
-const run = promisify(execFile);
-
 /** One face walking from x 300 to x 980 of 1280 between 2 s and 4 s (the short is 1 s to 6 s). */
-const WALKING_SPEAKER: FaceScene = {
-  name: 'walking',
-  durationS: 8,
-  faces: [
-    {
-      photo: 'b',
-      y: 360,
-      path: [
-        { t: 0, x: 300 },
-        { t: 2, x: 300 },
-        { t: 4, x: 980 },
-        { t: 8, x: 980 },
-      ],
-      speaks: [{ start: 0, end: 8 }],
-    },
-  ],
-};
-
-/** The luma spread (max − min) of the middle of the output frame at `atS`: a face is wide. */
-async function middleSpread(file: string, atS: number): Promise<number> {
-  const filters = ['crop=iw*0.3:ih*0.2:iw*0.35:ih*0.3', 'signalstats', 'metadata=print:file=-'];
-  const { stdout } = await run('ffmpeg', [
-    ...['-v', 'error', '-ss', String(atS), '-i', file, '-frames:v', '1'],
-    ...['-vf', filters.join(','), '-f', 'null', '-'],
-  ]);
-  const value = (key: string) =>
-    Number(new RegExp(`lavfi\\.signalstats\\.${key}=(\\d+)`).exec(stdout)?.[1]);
-  return value('YMAX') - value('YMIN');
-}
+const WALKING_SPEAKER = oneSpeakerScene('walking', 8, [
+  { t: 0, x: 300 },
+  { t: 2, x: 300 },
+  { t: 4, x: 980 },
+  { t: 8, x: 980 },
+]);
 
 /** Polls the framing as the preview does, until it is ready. */
 async function waitForFraming(call: Call, url: string, timeoutMs: number) {
@@ -142,8 +114,8 @@ describe.each(TEST_DATABASES)('the framing plan of a followed short, on %s', (ki
     const [asset] = await editedAssetsOfClip(db, short.id);
     const output = t.app.ctx.storage.resolve(asset?.storageKey ?? '');
     // Output 0.5 s is source 1.5 s: the speaker stands at x 300, left of the held centre crop.
-    expect(await middleSpread(output, 0.5)).toBeLessThan(40);
+    expect(await middleLumaSpread(output, 0.5)).toBeLessThan(40);
     // Past the walk the speaker is right of the centre crop too (the found path would be on them).
-    expect(await middleSpread(output, 3.5)).toBeLessThan(40);
+    expect(await middleLumaSpread(output, 3.5)).toBeLessThan(40);
   });
 });

@@ -1,14 +1,11 @@
 // The per-clip framing from the confirm to the render (issue 21): a short of a speaker sitting far
 // left is confirmed with `follow`; GET clip shows the stored choice, and the render puts the face in
 // the middle of the vertical frame, where the centre crop of the same source shows only background.
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFaceVideo } from '@roughcut/engine/testing';
-import type { FaceScene } from '@roughcut/engine/testing';
+import { makeFaceVideo, middleLumaSpread, oneSpeakerScene } from '@roughcut/engine/testing';
 import { apiPaths, autoJobSchema, clipListResponseSchema, clipSchema } from '@roughcut/shared';
 import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
@@ -16,45 +13,11 @@ import { waitForStatus } from '../../test/video-edits.ts';
 import { editedAssetsOfClip } from '../assets/assets.repository.ts';
 import { reviewable } from '../edit/clips.fixtures.ts';
 
-const run = promisify(execFile);
-
 /** One face, still, at x 280 of 1280: outside the centre crop (437 to 843). */
-const LEFT_SPEAKER: FaceScene = {
-  name: 'left',
-  durationS: 8,
-  faces: [
-    {
-      photo: 'b',
-      y: 360,
-      path: [
-        { t: 0, x: 280 },
-        { t: 8, x: 280 },
-      ],
-      speaks: [{ start: 0, end: 8 }],
-    },
-  ],
-};
-
-/**
- * The luma spread (max − min) of the middle of one frame at `atS`, after `crop` (an ffmpeg crop
- * expression, or none): a face photo spans dark hair to bright skin, the gradient behind it hardly
- * varies.
- */
-async function middleSpread(file: string, atS: number, crop?: string): Promise<number> {
-  const filters = [
-    ...(crop ? [crop, 'scale=1080:1920'] : []),
-    'crop=iw*0.3:ih*0.2:iw*0.35:ih*0.3',
-    'signalstats',
-    'metadata=print:file=-',
-  ];
-  const { stdout } = await run('ffmpeg', [
-    ...['-v', 'error', '-ss', String(atS), '-i', file, '-frames:v', '1'],
-    ...['-vf', filters.join(','), '-f', 'null', '-'],
-  ]);
-  const value = (key: string) =>
-    Number(new RegExp(`lavfi\\.signalstats\\.${key}=(\\d+)`).exec(stdout)?.[1]);
-  return value('YMAX') - value('YMIN');
-}
+const LEFT_SPEAKER = oneSpeakerScene('left', 8, [
+  { t: 0, x: 280 },
+  { t: 8, x: 280 },
+]);
 
 describe.each(TEST_DATABASES)('a clip confirmed to follow the speaker, on %s', (kind) => {
   let t: TestApp;
@@ -106,9 +69,9 @@ describe.each(TEST_DATABASES)('a clip confirmed to follow the speaker, on %s', (
 
     // The premise: the centre crop of the source shows background only in the middle.
     const centreCrop = 'crop=ih*9/16:ih:(iw-ih*9/16)/2:0';
-    expect(await middleSpread(source, 1.5, centreCrop)).toBeLessThan(40);
-    expect(await middleSpread(output, 0.5)).toBeGreaterThan(100);
-    expect(await middleSpread(output, 3)).toBeGreaterThan(100);
+    expect(await middleLumaSpread(source, 1.5, centreCrop)).toBeLessThan(40);
+    expect(await middleLumaSpread(output, 0.5)).toBeGreaterThan(100);
+    expect(await middleLumaSpread(output, 3)).toBeGreaterThan(100);
     const after = clipSchema.parse(
       (await r.call('GET', apiPaths.clip(r.jobId, r.instanceId, short.id))).json(),
     );
