@@ -12,6 +12,8 @@ import {
   mouthRegion,
 } from './face-detector.ts';
 import type { Face, Region } from './face-detector.ts';
+import { sceneChanged, thumbnail } from './frame-change.rules.ts';
+import type { Thumbnail } from './frame-change.rules.ts';
 import { fillBetween } from './keyframe-faces.rules.ts';
 import type { FacePlace } from './keyframe-faces.rules.ts';
 import { sampleFrames } from './sample-frames.ts';
@@ -66,45 +68,30 @@ function steadyChange(frame: SampledFrame, region: Region, before: Float32Array)
 function mouthMoves(
   frame: SampledFrame,
   faces: readonly Face[],
-  previous: readonly Face[],
+  previous: readonly FacePlace[],
 ): number[] {
   return faces.map((face) => {
     const before = previous.find(
       (p) => Math.abs(p.cx - face.cx) / frame.width <= PATH_RULES.sameFaceDistance,
     );
-    if (!before) return 0;
+    if (!before || !isFace(before)) return 0;
     const mouth = steadyChange(frame, mouthRegion(before), before.mouthPatch);
     const eyes = steadyChange(frame, eyesRegion(before), before.eyesPatch);
     return Math.max(0, mouth - eyes);
   });
 }
 
-/**
- * Pulls up to `size` items ahead of the reader, so ffmpeg decodes while the detector works.
- * NOTE: an async generator serves queued next() calls in order, one after another.
- */
-export async function* readAhead<T>(source: AsyncIterable<T>, size: number): AsyncGenerator<T> {
-  const iterator = source[Symbol.asyncIterator]();
-  const queue: Promise<IteratorResult<T>>[] = [];
-  try {
-    for (;;) {
-      while (queue.length < size) queue.push(iterator.next());
-      const next = await queue.shift()!;
-      if (next.done) return;
-      yield next.value;
-    }
-  } finally {
-    await Promise.allSettled(queue);
-    await iterator.return?.(undefined);
-  }
-}
-
 const isFace = (f: FacePlace): f is Face => 'mouthPatch' in f;
+const placeOf = ({ cx, cy, width, height, score }: FacePlace): FacePlace => ({
+  cx,
+  cy,
+  width,
+  height,
+  score,
+});
 
 /** Detected frames: one in KEYFRAME_EVERY sampled frames (one a second), more where faces change. */
 export const KEYFRAME_EVERY = 8;
-/** Decoded frames waiting for the detector at most (~250 KB each): two seconds of samples. */
-const READ_AHEAD = 16;
 
 export async function trackFacePath(
   inputPath: string,
@@ -112,15 +99,12 @@ export async function trackFacePath(
   options: FacePathOptions,
 ): Promise<FaceTrack> {
   const started = performance.now();
-  const decoded = readAhead(
-    sampleFrames(inputPath, probe, {
-      startS: options.startS,
-      endS: options.endS,
-      fps: options.fps,
-      signal: options.signal,
-    }),
-    READ_AHEAD,
-  )[Symbol.asyncIterator]();
+  const decoded = sampleFrames(inputPath, probe, {
+    startS: options.startS,
+    endS: options.endS,
+    fps: options.fps,
+    signal: options.signal,
+  })[Symbol.asyncIterator]();
   // NOTE: the first read starts ffmpeg, so the clip decodes while the detector loads (the first
   // clip of a process: ~0.6 s of CPU).
   const first = decoded.next();
@@ -132,10 +116,18 @@ export async function trackFacePath(
     throw error;
   });
   const samples: FaceSample[] = [];
-  let previous: Face[] = [];
+  let previous: FacePlace[] = [];
   let detections = 0;
-  const emit = (frame: SampledFrame, faces: Face[]) => {
-    const moves = mouthMoves(frame, faces, previous);
+  const emit = (frame: SampledFrame, places: FacePlace[]) => {
+    // NOTE: mouth movement only tells speakers apart, so with one face or none it is not measured:
+    // its grey patches cost more than the rest of a sample.
+    let moves = places.map(() => 0);
+    let faces = places;
+    if (places.length > 1) {
+      const described = places.map((f) => (isFace(f) ? f : describeFace(frame, f, f.score)));
+      moves = mouthMoves(frame, described, previous);
+      faces = described;
+    }
     previous = faces;
     samples.push({
       timeS: frame.timeS,
@@ -150,23 +142,30 @@ export async function trackFacePath(
   // NOTE: only the frames since the last keyframe are held (KEYFRAME_EVERY + 1, ~1 MB).
   let frames: SampledFrame[] = [];
   let found: (FacePlace[] | undefined)[] = [];
+  // NOTE: the thumbnail of the last frame the detector saw: a keyframe that still looks like it
+  // keeps its faces (the places; the patches are read from the keyframe itself).
+  let seen: Thumbnail | null = null;
   const detect = async (i: number): Promise<Face[]> => {
     detections++;
+    seen = thumbnail(frames[i]!);
     return detector.detect(frames[i]!);
+  };
+  const keyframe = async (i: number, before: FacePlace[] | undefined): Promise<FacePlace[]> => {
+    const mouths = before?.map((f) => mouthRegion(f)) ?? [];
+    if (before && seen && !sceneChanged(seen, thumbnail(frames[i]!), mouths)) {
+      return before.map(placeOf);
+    }
+    return detect(i);
   };
   const flush = async (keep: boolean) => {
     const last = frames.length - 1;
     if (last < 0) return;
     found[0] ??= await detect(0);
-    found[last] ??= await detect(last);
+    found[last] ??= await keyframe(last, found[0]);
     await fillBetween(found, 0, last, frames[0]!.width, detect);
     const upto = keep ? last : last + 1;
     for (let i = 0; i < upto; i++) {
-      const at = found[i]!;
-      emit(
-        frames[i]!,
-        at.map((f) => (isFace(f) ? f : describeFace(frames[i]!, f, f.score))),
-      );
+      emit(frames[i]!, found[i]!);
     }
     frames = keep ? [frames[last]!] : [];
     found = keep ? [found[last]] : [];

@@ -1,7 +1,8 @@
 // A few low-resolution frames a second of a stretch of the source, decoded by one ffmpeg run and
 // read as raw RGB over a pipe (no image files, no second decoder).
-import { streamFfmpeg } from '../media/ffmpeg-runner.ts';
+import { Worker } from 'node:worker_threads';
 import { formatSeconds } from '../render/spans.ts';
+import { EngineError } from '../types.ts';
 import type { ProbeResult } from '../types.ts';
 
 export type SampledFrame = {
@@ -46,9 +47,14 @@ export function sampleArgs(
   // (the default rounding hands over a frame up to half a sample later), so times need no stderr.
   // NOTE: -skip_loop_filter: the decoder leaves out deblocking (15-20% of the sampling's decode
   // CPU); its smoothing is lost anyway when the frame is shrunk to 384 px by area averaging.
+  // NOTE: -skip_frame noref: frames no other frame refers to (most B-frames) are not decoded
+  // (about a sixth of the decode); a sample then takes the decoded frame before, at most a few
+  // frames early. Not `bidir`: in HEVC most frames are B-frames that others refer to.
   return [
     '-skip_loop_filter',
     'all',
+    '-skip_frame',
+    'noref',
     '-ss',
     formatSeconds(options.startS),
     '-t',
@@ -67,39 +73,78 @@ export function sampleArgs(
   ];
 }
 
-/** Yields each sampled frame as it is decoded; only one frame's bytes are held at a time. */
+export type FrameReaderData = { args: string[]; frameBytes: number; ahead: number };
+/** From the reader: a frame (its bytes moved, not copied), the end, or ffmpeg's failure. */
+export type FrameReaderReply =
+  | { type: 'frame'; rgb: ArrayBuffer }
+  | { type: 'done' }
+  | { type: 'error'; code: string; message: string };
+/** To the reader: frames were taken (room for as many more), or stop ffmpeg. */
+export type FrameReaderRequest = { type: 'taken'; count: number } | { type: 'stop' };
+
+/** Decoded frames held ahead of the reader at most (~250 KB each): two seconds of samples. */
+const READ_AHEAD = 16;
+/** Frames taken before the reader is told (each message costs both threads a little). */
+const TAKEN_BATCH = 4;
+
+/**
+ * Yields each sampled frame as it is decoded; at most READ_AHEAD frames are held. ffmpeg's output
+ * is read on a worker thread (frame-reader.worker.ts) so decoding goes on while the caller works.
+ */
 export async function* sampleFrames(
   inputPath: string,
   probe: Pick<ProbeResult, 'displayWidth' | 'displayHeight'>,
   options: SampleOptions,
 ): AsyncGenerator<SampledFrame> {
+  options.signal?.throwIfAborted();
   const size = sampleSize(probe, options.width);
   const fps = options.fps ?? DEFAULT_SAMPLE_FPS;
-  const frameBytes = size.width * size.height * 3;
-  const stream = streamFfmpeg(sampleArgs(inputPath, options, size), { signal: options.signal });
-  // NOTE: each frame gets its own buffer, filled from the pipe's chunks as they come: joining the
-  // chunks (Buffer.concat) copied every frame several times and kept the collector busy.
-  let rgb = new Uint8Array(frameBytes);
-  let filled = 0;
+  const data: FrameReaderData = {
+    args: sampleArgs(inputPath, options, size),
+    frameBytes: size.width * size.height * 3,
+    ahead: READ_AHEAD,
+  };
+  const worker = new Worker(new URL('./frame-reader.worker.ts', import.meta.url), {
+    workerData: data,
+  });
+  const replies: FrameReaderReply[] = [];
+  let wake: (() => void) | null = null;
+  const push = (reply: FrameReaderReply) => {
+    replies.push(reply);
+    wake?.();
+  };
+  worker.on('message', push);
+  worker.on('error', (error: Error) =>
+    push({
+      type: 'error',
+      code: 'ffmpeg_failed',
+      message: `Frame reading failed: ${error.message}`,
+    }),
+  );
+  worker.on('exit', () => push({ type: 'done' }));
+  const onAbort = () => wake?.();
+  options.signal?.addEventListener('abort', onAbort);
   let index = 0;
   try {
-    for await (const chunk of stream.stdout as AsyncIterable<Buffer>) {
-      let read = 0;
-      while (read < chunk.length) {
-        const take = Math.min(frameBytes - filled, chunk.length - read);
-        rgb.set(chunk.subarray(read, read + take), filled);
-        filled += take;
-        read += take;
-        if (filled === frameBytes) {
-          yield { timeS: options.startS + index / fps, ...size, rgb };
-          rgb = new Uint8Array(frameBytes);
-          filled = 0;
-          index += 1;
-        }
+    for (;;) {
+      while (!replies.length && !options.signal?.aborted) {
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
       }
+      options.signal?.throwIfAborted();
+      const reply = replies.shift()!;
+      if (reply.type === 'done') return;
+      if (reply.type === 'error') throw new EngineError(reply.code, reply.message);
+      if ((index + 1) % TAKEN_BATCH === 0) {
+        worker.postMessage({ type: 'taken', count: TAKEN_BATCH } satisfies FrameReaderRequest);
+      }
+      yield { timeS: options.startS + index / fps, ...size, rgb: new Uint8Array(reply.rgb) };
+      index += 1;
     }
-    await stream.done;
   } finally {
-    stream.stop();
+    options.signal?.removeEventListener('abort', onAbort);
+    // NOTE: stops ffmpeg when the reader stops early, fails or is cancelled; the worker then ends.
+    worker.postMessage({ type: 'stop' } satisfies FrameReaderRequest);
+    worker.unref();
   }
 }
