@@ -12,7 +12,7 @@ import {
   mouthRegion,
 } from './face-detector.ts';
 import type { Face, Region } from './face-detector.ts';
-import { sceneChanged, thumbnail } from './frame-change.rules.ts';
+import { CHANGE_RULES, sceneChanged, thumbnail } from './frame-change.rules.ts';
 import type { Thumbnail } from './frame-change.rules.ts';
 import { fillBetween } from './keyframe-faces.rules.ts';
 import type { FacePlace } from './keyframe-faces.rules.ts';
@@ -142,20 +142,28 @@ export async function trackFacePath(
   // NOTE: only the frames since the last keyframe are held (KEYFRAME_EVERY + 1, ~1 MB).
   let frames: SampledFrame[] = [];
   let found: (FacePlace[] | undefined)[] = [];
-  // NOTE: the thumbnail of the last frame the detector saw: a keyframe that still looks like it
-  // keeps its faces (the places; the patches are read from the keyframe itself).
+  // NOTE: a keyframe that still looks like the keyframe before it, and not much unlike the last
+  // frame the detector saw, keeps the faces found there (their places; the patches are read from
+  // the keyframe itself). The mouths are not compared: a talking face is the same scene.
   let seen: Thumbnail | null = null;
+  let before: Thumbnail | null = null;
   const detect = async (i: number): Promise<Face[]> => {
     detections++;
     seen = thumbnail(frames[i]!);
     return detector.detect(frames[i]!);
   };
-  const keyframe = async (i: number, before: FacePlace[] | undefined): Promise<FacePlace[]> => {
-    const mouths = before?.map((f) => mouthRegion(f)) ?? [];
-    if (before && seen && !sceneChanged(seen, thumbnail(frames[i]!), mouths)) {
-      return before.map(placeOf);
-    }
-    return detect(i);
+  const keyframe = async (i: number, faces: FacePlace[] | undefined): Promise<FacePlace[]> => {
+    const now = thumbnail(frames[i]!);
+    const last = before ?? seen;
+    before = now;
+    const mouths = faces?.map((f) => mouthRegion(f)) ?? [];
+    const still =
+      faces &&
+      seen &&
+      last &&
+      !sceneChanged(last, now, mouths) &&
+      !sceneChanged(seen, now, mouths, CHANGE_RULES.driftLevels);
+    return still ? faces.map(placeOf) : detect(i);
   };
   const flush = async (keep: boolean) => {
     const last = frames.length - 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CELL, sceneChanged, thumbnail } from './frame-change.rules.ts';
+import { CELL, CHANGE_RULES, sceneChanged, thumbnail } from './frame-change.rules.ts';
 
 const W = 384;
 const H = 216;
@@ -38,6 +38,15 @@ describe('sceneChanged', () => {
   it('sees a face that moved or left', () => {
     expect(sceneChanged(thumbnail(frame(40)), thumbnail(frame(60)))).toBe(true);
     expect(sceneChanged(thumbnail(frame(40)), thumbnail(frame(250)))).toBe(true);
+  });
+
+  it('compares with the last detected frame more loosely, so slow light drift is let through', () => {
+    const lighter = frame(40);
+    for (let i = 0; i < lighter.rgb.length; i++) lighter.rgb[i] = lighter.rgb[i]! + 20;
+    const [a, b] = [thumbnail(frame(40)), thumbnail(lighter)];
+    expect(sceneChanged(a, b)).toBe(true);
+    expect(sceneChanged(a, b, [], CHANGE_RULES.driftLevels)).toBe(false);
+    expect(sceneChanged(a, thumbnail(frame(60)), [], CHANGE_RULES.driftLevels)).toBe(true);
   });
 
   it('treats frames of other sizes as changed', () => {

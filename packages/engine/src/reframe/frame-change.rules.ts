@@ -11,8 +11,13 @@ export type Area = { x0: number; y0: number; x1: number; y1: number };
 export const CELL = 8;
 
 export const CHANGE_RULES = {
-  /** A cell whose mean grey level moved more than this has changed (0-255 levels). */
+  /** A cell whose mean grey level moved more than this since the last keyframe has changed. */
   cellLevels: 12,
+  /**
+   * The same since the last frame the detector saw: looser, so light that drifts slowly over a
+   * long still stretch costs a detection now and then, while a face that crept away is seen.
+   */
+  driftLevels: 32,
   /**
    * The scene changed when more than this share of the cells did. A mouth or a blink covers a
    * few cells of a face; a face moving a tenth of its width changes its edges' cells.
@@ -48,7 +53,12 @@ export function thumbnail(frame: Frame): Thumbnail {
  * Cells that touch an area of `ignore` are not compared: the mouths of the faces already found,
  * whose talking would otherwise make every close-up speaker look like a new scene.
  */
-export function sceneChanged(a: Thumbnail, b: Thumbnail, ignore: readonly Area[] = []): boolean {
+export function sceneChanged(
+  a: Thumbnail,
+  b: Thumbnail,
+  ignore: readonly Area[] = [],
+  levels: number = CHANGE_RULES.cellLevels,
+): boolean {
   if (a.cols !== b.cols || a.rows !== b.rows) return true;
   const skip = new Uint8Array(a.levels.length);
   for (const area of ignore) {
@@ -62,7 +72,7 @@ export function sceneChanged(a: Thumbnail, b: Thumbnail, ignore: readonly Area[]
   let changed = 0;
   for (let i = 0; i < a.levels.length; i++) {
     if (skip[i]) continue;
-    if (Math.abs(a.levels[i]! - b.levels[i]!) > CHANGE_RULES.cellLevels && ++changed > allowed) {
+    if (Math.abs(a.levels[i]! - b.levels[i]!) > levels && ++changed > allowed) {
       return true;
     }
   }
