@@ -12,7 +12,6 @@ const probe = { displayWidth: 640, displayHeight: 360 };
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rc-sample-'));
   source = join(dir, 'bars.mp4');
-  // NOTE: B-frames on, as most encoders make them: the sampler skips the ones nothing refers to.
   await runFfmpeg([
     ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=6'],
     ...['-c:v', 'libx264', '-bf', '3', '-pix_fmt', 'yuv420p', source],

@@ -47,14 +47,9 @@ export function sampleArgs(
   // (the default rounding hands over a frame up to half a sample later), so times need no stderr.
   // NOTE: -skip_loop_filter: the decoder leaves out deblocking (15-20% of the sampling's decode
   // CPU); its smoothing is lost anyway when the frame is shrunk to 384 px by area averaging.
-  // NOTE: -skip_frame noref: frames no other frame refers to (most B-frames) are not decoded
-  // (about a sixth of the decode); a sample then takes the decoded frame before, at most a few
-  // frames early. Not `bidir`: in HEVC most frames are B-frames that others refer to.
   return [
     '-skip_loop_filter',
     'all',
-    '-skip_frame',
-    'noref',
     '-ss',
     formatSeconds(options.startS),
     '-t',
