@@ -1,19 +1,11 @@
 // The server's one door into the engine: every call the API and the workers make to
 // @roughcut/engine goes through here, in the server's own terms (steps, stored clips).
-import type {
-  ClipReframe,
-  DrawSettings,
-  FramingPlan,
-  Gap,
-  Segment,
-  Span,
-  StepType,
-} from '@roughcut/shared';
+import type { DrawSettings, FramingPlan, Gap, Segment, Span, StepType } from '@roughcut/shared';
 import { DEFAULT_MAX_VIDEO_SECONDS, GAP_MERGE_TOLERANCE_S } from '@roughcut/shared';
 import {
   analyseVideo as analyseWithEngine,
   buildAss,
-  planReframe,
+  planFramings,
   probeMedia,
   renderClipPlan,
   renderShortClip,
@@ -199,30 +191,30 @@ export async function renderClip(input: RenderInput): Promise<void> {
   });
 }
 
+/** A short's two framing plans (follow and split), from one face track. */
+export type ClipFramings = { follow: FramingPlan; split: FramingPlan };
+
 /**
- * A short's framing plan over its whole window (so a changed cut keeps it): the follow path, or
- * the split's two places (a split without two lasting faces is planned as follow).
+ * A short's framing plans over its whole window (so a changed cut keeps them): the follow path and
+ * the split's two places (a split without two lasting faces is planned as follow). Both come from
+ * one face track, so the clip screen can show either pick at once.
  */
 export async function planClipFraming(input: {
   videoPath: string;
   probe: ProbeResult;
-  reframe: Exclude<ClipReframe, 'centre'>;
   window: Span;
   /** When someone speaks (the clip's phrases): only then does a moving mouth count as talk. */
   speech: readonly Span[];
   signal: AbortSignal;
-}): Promise<FramingPlan> {
-  const outcome = await planReframe(input.videoPath, input.probe, {
-    mode: input.reframe,
+}): Promise<ClipFramings> {
+  const { follow, split } = await planFramings(input.videoPath, input.probe, {
     keep: [input.window],
     speech: input.speech,
     width: SHORT_WIDTH,
     height: SHORT_HEIGHT,
     signal: input.signal,
   });
-  if (outcome.mode === 'split') return { mode: 'split', places: outcome.places };
-  if (outcome.mode === 'follow') return { mode: 'follow', path: outcome.path };
-  return { mode: 'centre' };
+  return { follow, split };
 }
 
 export const EXAMPLE_PHRASE = 'This is how your subtitles look';

@@ -10,7 +10,7 @@ import { renderShortClip } from '../render/short-clip.ts';
 import { makeFaceVideo, oneSpeakerScene } from '../testing/face-media.ts';
 import type { ProbeResult } from '../types.ts';
 import { createFaceDetector } from './face-detector.ts';
-import { planReframe } from './plan-reframe.ts';
+import { planFramings, planReframe } from './plan-reframe.ts';
 import { sampleFrames } from './sample-frames.ts';
 
 const SCENE = oneSpeakerScene('int', 6, [
@@ -80,5 +80,21 @@ describe('face-following reframe', () => {
     await renderShortClip(source, { outPath, keep: KEEP, probe });
     const faces = await facesOnOutput(outPath);
     expect(faces.every((cx) => cx === null)).toBe(true);
+  }, 240_000);
+
+  it('plans follow and split from one track: one lasting face makes the split a follow', async () => {
+    const both = await planFramings(source, probe, { keep: KEEP, width: 1080, height: 1920 });
+    expect(both.follow.mode).toBe('follow');
+    // The face stands left of the centre crop, then right of it.
+    expect(both.follow.path[0]!.cx).toBeLessThan(0.35);
+    expect(both.follow.path.at(-1)!.cx).toBeGreaterThan(0.65);
+    expect(both.split).toEqual(both.follow);
+    const split = await planReframe(source, probe, {
+      mode: 'split',
+      keep: KEEP,
+      width: 1080,
+      height: 1920,
+    });
+    expect(split).toMatchObject({ mode: 'follow', asked: 'split', path: both.follow.path });
   }, 240_000);
 });

@@ -58,7 +58,7 @@ import { healthResponseSchema, okResponseSchema } from './common.contract.ts';
 import { drawExampleQuerySchema, drawExampleRequestSchema } from './draw.contract.ts';
 import { clipExportParamsSchema, editExportParamsSchema } from './export.contract.ts';
 import { endpoint } from './endpoint.contract.ts';
-import { clipFramingResponseSchema } from './framing.contract.ts';
+import { clipFramingQuerySchema, clipFramingResponseSchema } from './framing.contract.ts';
 import type { Endpoint } from './endpoint.contract.ts';
 import { languageListResponseSchema } from './languages.contract.ts';
 import {
@@ -394,12 +394,16 @@ export const ENDPOINTS = {
     params: clipParamsSchema,
     response: waveformResponseSchema,
   }),
-  /** Not in the spec: the short's framing plan (issue 21), as the preview and the render use it. */
+  /**
+   * Not in the spec: the short's framing plan (issue 21), as the preview and the render use it;
+   * `?reframe=` asks for a framing picked but not confirmed yet (pending queues its planning).
+   */
   clipFraming: endpoint({
     method: 'GET',
     path: '/api/manage/autojob/:id/instance/:instance_id/clip/:clip_id/framing',
     auth: user,
     params: clipParamsSchema,
+    query: clipFramingQuerySchema,
     response: clipFramingResponseSchema,
   }),
   /** Not in the spec: one clip as edited, as an editor timeline or a transcript (the file itself). */

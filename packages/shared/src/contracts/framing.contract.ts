@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clipReframeSchema } from './autojob.contract.ts';
 
 // Issue 21: a short's framing plan, computed once in the background when its framing becomes
 // follow or split, and used by both the preview and the render. Crop centres are shares of the
@@ -34,9 +35,18 @@ export const FRAMING_STATES = ['pending', 'ready'] as const;
 export type FramingState = (typeof FRAMING_STATES)[number];
 
 /**
- * GET .../clip/{clip_id}/framing: the plan the render will use for the clip's current framing.
- * Centre (and long form, which keeps the whole picture) is ready at once with the centre plan;
- * follow and split are `pending` with `plan: null` until the background job has stored theirs.
+ * GET .../clip/{clip_id}/framing?reframe=: the framing whose plan is asked for; left out, the
+ * clip's stored one. The clip screen asks for its pick before the confirm.
+ */
+export const clipFramingQuerySchema = z.object({ reframe: clipReframeSchema.optional() });
+export type ClipFramingQuery = z.infer<typeof clipFramingQuerySchema>;
+
+/**
+ * GET .../clip/{clip_id}/framing: the plan the render will use for the framing asked (see
+ * clipFramingQuerySchema). Centre (and long form, which keeps the whole picture) is ready at once
+ * with the centre plan; follow and split are `pending` with `plan: null` until the background job
+ * has stored the clip's plans for its window (one face track gives both, so the other pick is
+ * ready at once too). A split without two lasting faces is ready with a follow plan.
  */
 export const clipFramingResponseSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('pending'), plan: z.null() }),

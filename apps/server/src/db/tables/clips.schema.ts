@@ -26,14 +26,15 @@ import { autoJobs, jobInstances } from './edit.schema.ts';
 export type ClipEdits = { cut?: Gap[]; phrases?: Segment[]; subtitle?: DrawSettings };
 
 /**
- * A short's framing plan (issue 21) and what it was planned for: the framing asked and the clip's
- * window. It is the clip's plan only while both still match the clip (framing.rules.ts).
+ * A short's framing plans (issue 21), both from one face track, and the clip window they were
+ * planned for: the clip's plans only while that window is still the clip's (clip-framing.rules.ts),
+ * whichever framing it has or the clip screen picks. A split without two lasting faces is follow.
  */
 export type StoredFraming = {
-  asked: Exclude<ClipReframe, 'centre'>;
   startS: number;
   endS: number;
-  plan: FramingPlan;
+  follow: FramingPlan;
+  split: FramingPlan;
 };
 
 export const clips = pgTable(
@@ -70,7 +71,7 @@ export const clips = pgTable(
     edits: jsonb('confirm').$type<ClipEdits>(),
     /** How a short is framed in 9:16: the edit's default when found, then the confirmed choice. */
     reframe: text('reframe').$type<ClipReframe>().notNull().default('centre'),
-    /** The follow path or the split's places, found in the background; the render uses it too. */
+    /** The follow path and the split's places, found in the background; the render uses them too. */
     framing: jsonb('framing').$type<StoredFraming>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

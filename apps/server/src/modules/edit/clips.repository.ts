@@ -37,8 +37,8 @@ export async function deleteClipsOfRun(db: DbOrTx, instanceId: string): Promise<
 }
 
 /**
- * Stores a framing plan for the clip only while it is still what it was planned for (its framing
- * and window): a pick or window changed during the planning leaves the newer state to be planned.
+ * Stores the clip's framing plans only while its window is still the one they were planned for: a
+ * window moved during the planning leaves the newer one to be planned.
  */
 export async function storeFraming(
   db: DbOrTx,
@@ -49,12 +49,7 @@ export async function storeFraming(
     .update(clips)
     .set({ framing })
     .where(
-      and(
-        eq(clips.id, clipId),
-        eq(clips.reframe, framing.asked),
-        eq(clips.startS, framing.startS),
-        eq(clips.endS, framing.endS),
-      ),
+      and(eq(clips.id, clipId), eq(clips.startS, framing.startS), eq(clips.endS, framing.endS)),
     )
     .returning({ id: clips.id });
   return rows.length > 0;

@@ -78,8 +78,8 @@ export function registerClipRoutes(app: FastifyInstance, ctx: AppContext): void 
   routeEndpoint(app, ENDPOINTS.clipWaveform, {}, async (request, { params }) =>
     getClipWaveform(ctx, clipIds(request, params)),
   );
-  routeEndpoint(app, ENDPOINTS.clipFraming, {}, async (request, { params }) =>
-    getClipFraming(ctx, clipIds(request, params)),
+  routeEndpoint(app, ENDPOINTS.clipFraming, {}, async (request, { params, query }) =>
+    getClipFraming(ctx, clipIds(request, params), query.reframe),
   );
   routeEndpoint(
     app,

@@ -1,6 +1,7 @@
 import type {
   Clip,
   ClipFramingResponse,
+  ClipReframe,
   ConfirmClipRequest,
   OkResponse,
   WaveformResponse,
@@ -26,7 +27,7 @@ import {
 } from './lifecycle.repository.ts';
 import { clipPlan, editsAfterConfirm } from './clip-plan.rules.ts';
 import { framingResponse, needsFramingPlan } from './clip-framing.rules.ts';
-import { frameClipsJob } from './framing.queue-jobs.ts';
+import { frameClipsJob, framingJobUnfinished } from './framing.queue-jobs.ts';
 import type { ClipPlanSource } from './clip-plan.rules.ts';
 import { toClipResponse } from './clips.mapper.ts';
 import { findClipOfRun, listClipsOfRun } from './clips.repository.ts';
@@ -146,12 +147,31 @@ export async function queueFraming(ctx: AppContext, instanceId: string): Promise
   }
 }
 
-/** The short's framing plan, as the preview and the render use it (404: not the user's clip). */
+/**
+ * The short's framing plan, as the preview and the render use it (404: not the user's clip), for
+ * `reframe` (the clip screen's pick) or the clip's own framing. Pending queues the clip's planning
+ * unless a job that plans it has not ended yet (the preview asks again while pending).
+ */
 export async function getClipFraming(
   ctx: AppContext,
   ids: Ids & { clipId: string },
+  reframe?: ClipReframe,
 ): Promise<ClipFramingResponse> {
-  return framingResponse((await loadClip(ctx, ids)).clip);
+  const { clip } = await loadClip(ctx, ids);
+  const answer = framingResponse(clip, reframe);
+  if (answer.state === 'pending') await queueClipFraming(ctx, clip);
+  return answer;
+}
+
+/** Best effort, as queueFraming: the answer stays pending and the preview asks again. */
+async function queueClipFraming(ctx: AppContext, clip: ClipRow): Promise<void> {
+  const ids = { instanceId: clip.autoJobInstanceId, clipId: clip.id };
+  try {
+    if (await framingJobUnfinished(ctx.queue, ids, needsFramingPlan(clip))) return;
+    await ctx.queue.send(frameClipsJob, ids);
+  } catch (error) {
+    ctx.queue.log.warn({ err: error, ...ids }, 'could not queue the framing of the clip');
+  }
 }
 
 /** Unconfirm keeps the stored edits, so the user picks up where they left off. */

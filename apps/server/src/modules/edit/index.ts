@@ -13,7 +13,7 @@ export {
 export type { EditRow, RunRow } from './edit.repository.ts';
 export { deleteClipsOfRun, insertClips, listClipsOfRun, storeFraming } from './clips.repository.ts';
 export { frameClipsJob } from './framing.queue-jobs.ts';
-export { currentFramingPlan, needsFramingPlan, plannedFraming } from './clip-framing.rules.ts';
+export { clipsToFrame, plannedFraming } from './clip-framing.rules.ts';
 export type { ClipRow } from './clips.repository.ts';
 export { clipPlan } from './clip-plan.rules.ts';
 export type { ClipPlan } from './clip-plan.rules.ts';

@@ -3,7 +3,9 @@
 // queues the planning; GET .../framing answers pending, then the stored path (left, then right);
 // another user gets 404; a moved window makes it pending again. The render follows the stored
 // path: overwritten with a path held at the centre, where the speaker is not at first, the render
-// shows background there, which a path found at render time would not.
+// shows background there, which a path found at render time would not. Picked on the clip screen
+// before a confirm, `?reframe=follow` on a centred short is pending, then ready with the path, and
+// the split of the same face track at once; one job plans it however often the preview asks.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import {
   apiPaths,
   clipFramingResponseSchema,
   clipListResponseSchema,
+  clipSchema,
   framingCentreAt,
 } from '@roughcut/shared';
 import type { ClipFramingResponse } from '@roughcut/shared';
@@ -23,6 +26,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { caller, signUp, waitForStatus } from '../../test/video-edits.ts';
 import type { Call } from '../../test/video-edits.ts';
 import { editedAssetsOfClip } from '../assets/assets.repository.ts';
+import { frameClipsJob } from '../edit/framing.queue-jobs.ts';
 import { reviewable } from '../edit/clips.fixtures.ts';
 
 /** One face walking from x 300 to x 980 of 1280 between 2 s and 4 s (the short is 1 s to 6 s). */
@@ -100,7 +104,7 @@ describe.each(TEST_DATABASES)('the framing plan of a followed short, on %s', (ki
     if (!row?.framing) throw new Error('no stored framing');
     await db
       .update(clips)
-      .set({ startS: row.startS, framing: { ...row.framing, plan: held } })
+      .set({ startS: row.startS, framing: { ...row.framing, follow: held } })
       .where(eq(clips.id, short.id));
     expect((await r.call('GET', framingUrl)).json()).toEqual({ state: 'ready', plan: held });
 
@@ -118,4 +122,49 @@ describe.each(TEST_DATABASES)('the framing plan of a followed short, on %s', (ki
     // Past the walk the speaker is right of the centre crop too (the found path would be on them).
     expect(await middleLumaSpread(output, 3.5)).toBeLessThan(40);
   });
+
+  it(
+    'plans a pick before the confirm, once however often asked',
+    { timeout: 600_000 },
+    async () => {
+      const r = await reviewable(t, await readFile(source));
+      const listed = clipListResponseSchema.parse(
+        (await r.call('GET', apiPaths.instanceClips(r.jobId, r.instanceId))).json(),
+      );
+      const short = listed.find((c) => !c.is_long_form);
+      if (!short) throw new Error('no short clip');
+      expect(short.reframe).toBe('centre');
+      const urlFor = (reframe?: 'centre' | 'follow' | 'split') =>
+        apiPaths.clipFraming(r.jobId, r.instanceId, short.id, reframe ? { reframe } : undefined);
+      const centre = { state: 'ready', plan: { mode: 'centre' } };
+      expect((await r.call('GET', urlFor())).json()).toEqual(centre);
+      expect((await r.call('GET', urlFor('centre'))).json()).toEqual(centre);
+      expect((await r.call('GET', urlFor('follow'))).json()).toEqual({
+        state: 'pending',
+        plan: null,
+      });
+
+      const stranger = caller(t, await signUp(t));
+      expect((await stranger('GET', urlFor('follow'))).statusCode).toBe(404);
+      expect((await r.call('GET', `${urlFor()}?reframe=sideways`)).statusCode).toBe(400);
+
+      const plan = await waitForFraming(r.call, urlFor('follow'), 300_000);
+      if (plan.mode !== 'follow') throw new Error(`planned ${plan.mode}, not follow`);
+      expect(framingCentreAt(plan.path, 1.5)).toBeLessThan(0.3);
+      expect(framingCentreAt(plan.path, 5.5)).toBeGreaterThan(0.7);
+      // The same face track planned the split: one face, so a follow along the same path.
+      expect((await r.call('GET', urlFor('split'))).json()).toEqual({ state: 'ready', plan });
+      // The pick is not the clip's framing until a confirm sends it.
+      expect((await r.call('GET', urlFor())).json()).toEqual(centre);
+      const clip = clipSchema.parse(
+        (await r.call('GET', apiPaths.clip(r.jobId, r.instanceId, short.id))).json(),
+      );
+      expect(clip.reframe).toBe('centre');
+      // Polled every 250 ms while pending, one job planned the clip.
+      const jobs = await t.app.ctx.queue.boss.findJobs(frameClipsJob.name, {
+        data: { clipId: short.id },
+      });
+      expect(jobs).toHaveLength(1);
+    },
+  );
 });
