@@ -3,24 +3,22 @@
 // of a face walking from the left to the right: a short framed `follow` shows "Finding the
 // speaker…" over the centre crop while its plan is pending, then its picture moves along the
 // stored path at the video's time (the shared rule the render uses); a `split` short draws its two
-// crops stacked.
+// crops stacked. On the clip screen of a centred short, picking Follow speaker asks for that
+// framing's plan at once: "Finding the speaker…", then the crop follows the face before any confirm.
 // WEB_DIST=<a web build> vitest run --project e2e e2e/reframe-preview.e2e.test.ts
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeFaceVideo, oneSpeakerScene } from '@roughcut/engine/testing';
+import { makeFaceVideo } from '@roughcut/engine/testing';
 import {
   DEFAULT_DRAW_SETTINGS,
   assetListResponseSchema,
   clipFramingResponseSchema,
   clipListResponseSchema,
-  coverPosition,
-  followCropRect,
+  waveformResponseSchema,
 } from '@roughcut/shared';
-import type { Clip, ClipFramingResponse, FramingPlan } from '@roughcut/shared';
-import type { Locator } from 'playwright-core';
+import type { Clip, ClipFramingResponse } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
@@ -32,39 +30,22 @@ import {
 import { REPO_ROOT } from './support/server.ts';
 import { serveWeb } from './support/static-web.ts';
 import type { StaticWeb } from './support/static-web.ts';
+import {
+  FOLLOW_PLAN,
+  SPLIT_PLAN,
+  WALK,
+  expectedX,
+  serveVideo,
+  shownFrame,
+  xOf,
+} from './support/walking-face.ts';
 
 const JOB = 'framing-job';
 const INSTANCE = 'framing-instance';
 const VIDEO_ASSET = 'framing-video';
 const FOLLOW = 'follow-clip';
 const SPLIT = 'split-clip';
-const SOURCE = { width: 1280, height: 720 };
-
-/** The face walks from x 260 to x 1000 between 2 s and 5 s (the split plan puts its second crop right). */
-const WALK = oneSpeakerScene('walk', 8, [
-  { t: 0, x: 260 },
-  { t: 2, x: 260 },
-  { t: 5, x: 1000 },
-  { t: 8, x: 1000 },
-]);
-
-/** The follow plan the background job would store for WALK: the face's centre over time. */
-const FOLLOW_PLAN: FramingPlan = {
-  mode: 'follow',
-  path: [
-    { t: 0, cx: 260 / 1280 },
-    { t: 2, cx: 260 / 1280 },
-    { t: 5, cx: 1000 / 1280 },
-    { t: 8, cx: 1000 / 1280 },
-  ],
-};
-const SPLIT_PLAN: FramingPlan = {
-  mode: 'split',
-  places: [
-    { cx: 260 / 1280, cy: 0.5 },
-    { cx: 1000 / 1280, cy: 0.5 },
-  ],
-};
+const CENTRE = 'centre-clip';
 
 function shortClip(id: string, title: string, reframe: Clip['reframe']): Clip {
   return clipAwaitingConfirmation(
@@ -89,6 +70,7 @@ function shortClip(id: string, title: string, reframe: Clip['reframe']): Clip {
 
 const followClip = shortClip(FOLLOW, 'The walk', 'follow');
 const splitClip = shortClip(SPLIT, 'Two places', 'split');
+const centreClip = shortClip(CENTRE, 'Not framed yet', 'centre');
 const framingPath = (clip: string) =>
   `/api/manage/autojob/${JOB}/instance/${INSTANCE}/clip/${clip}/framing`;
 
@@ -97,37 +79,36 @@ let media: http.Server;
 let session: BrowserSession;
 let workDir: string;
 let videoFile: string;
-/**
- * The video with byte ranges, as the server's media links are: the preview seeks, and Chromium
- * plays a video only partly when it cannot ask for a range.
- */
-async function serveVideo(file: string): Promise<string> {
-  const size = (await stat(file)).size;
-  media = http.createServer((request, response) => {
-    const range = /bytes=(\d+)-(\d*)/.exec(request.headers.range ?? '');
-    const start = range ? Number(range[1]) : 0;
-    const end = range?.[2] ? Number(range[2]) : size - 1;
-    response.writeHead(range ? 206 : 200, {
-      'content-type': 'video/mp4',
-      'accept-ranges': 'bytes',
-      'content-length': end - start + 1,
-      ...(range ? { 'content-range': `bytes ${start}-${end}/${size}` } : {}),
-    });
-    createReadStream(file, { start, end }).pipe(response);
-  });
-  await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
-  const address = media.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/walk.mp4`;
-}
-
 /** The follow clip's plan is pending for its first answers, as while the job runs. */
 let followAnswers = 0;
+/** The framings the centred clip's screen asked for, in order. */
+const centreAsked: string[] = [];
+
+/** The routed answer to GET .../framing?reframe= of the follow and the centred clip. */
+function framingAnswer(clip: string, reframe: string | null): ClipFramingResponse | undefined {
+  const pending = { state: 'pending', plan: null } as const;
+  if (clip === FOLLOW) {
+    if (reframe === 'split') return { state: 'ready', plan: SPLIT_PLAN };
+    followAnswers += 1;
+    return followAnswers === 1 ? pending : { state: 'ready', plan: FOLLOW_PLAN };
+  }
+  if (clip !== CENTRE) return undefined;
+  centreAsked.push(reframe ?? 'stored');
+  if (reframe === 'split') return { state: 'ready', plan: SPLIT_PLAN };
+  if (reframe !== 'follow') return { state: 'ready', plan: { mode: 'centre' } };
+  // NOTE: pending for the pick's first two answers, as while the server's job tracks the face.
+  return centreAsked.filter((r) => r === 'follow').length <= 2
+    ? pending
+    : { state: 'ready', plan: FOLLOW_PLAN };
+}
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'roughcut-reframe-preview-'));
   videoFile = path.join(workDir, 'walk.mp4');
   await makeFaceVideo(WALK, videoFile);
-  const videoUrl = await serveVideo(videoFile);
+  const served = await serveVideo(videoFile);
+  media = served.server;
+  const videoUrl = served.url;
   web = await serveWeb(process.env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'));
   session = await openBrowser(web.base);
   const answers = {
@@ -161,14 +142,15 @@ beforeAll(async () => {
       splitClip,
     ]),
     [framingPath(SPLIT)]: clipFramingResponseSchema.parse({ state: 'ready', plan: SPLIT_PLAN }),
+    [`/api/manage/autojob/${JOB}/instance/${INSTANCE}/clip/${CENTRE}`]: centreClip,
+    [`/api/manage/autojob/${JOB}/instance/${INSTANCE}/clip/${CENTRE}/waveform`]:
+      waveformResponseSchema.parse({ start: 1, rate: 10, peaks: new Array<number>(60).fill(0.3) }),
   };
   await routeApi(session.page, answers, async (route, pathname) => {
-    if (pathname !== framingPath(FOLLOW)) return false;
-    followAnswers += 1;
-    const answer: ClipFramingResponse =
-      followAnswers === 1
-        ? { state: 'pending', plan: null }
-        : { state: 'ready', plan: FOLLOW_PLAN };
+    const clip = [FOLLOW, CENTRE].find((id) => pathname === framingPath(id));
+    if (!clip) return false;
+    const reframe = new URL(route.request().url()).searchParams.get('reframe');
+    const answer = framingAnswer(clip, reframe);
     await route.fulfill({ json: clipFramingResponseSchema.parse(answer) });
     return true;
   });
@@ -180,23 +162,6 @@ afterAll(async () => {
   await new Promise((resolve) => (media ? media.close(resolve) : resolve(undefined)));
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
-
-/** The shown video's time and object-position. */
-async function shownFrame(card: Locator): Promise<{ time: number; position: string }> {
-  return card.locator('video[aria-label^="Preview of"]').evaluate((v: HTMLVideoElement) => ({
-    time: v.currentTime,
-    position: v.style.objectPosition,
-  }));
-}
-
-/** The x of an object-position, in percent. */
-const xOf = (position: string): number => Number.parseFloat(position.split(' ')[0] ?? '');
-const expectedX = (time: number): number =>
-  xOf(
-    coverPosition(
-      followCropRect(FOLLOW_PLAN.mode === 'follow' ? FOLLOW_PLAN.path : [], time, SOURCE),
-    ),
-  );
 
 describe('the clip card preview of a followed short', () => {
   it(
@@ -281,11 +246,48 @@ describe('the clip card preview of a followed short', () => {
     await session.screenshot('reframe-clip-screen-follow');
     const group = page.getByRole('group', { name: 'Vertical framing' });
     await group.getByRole('button', { name: 'Split', exact: true }).click();
-    await page
-      .getByText(
-        'The preview shows this framing once the clip is confirmed and its speaker is found.',
-      )
-      .waitFor();
+    // The pick's plan (the same face track's split) is shown before any confirm.
+    await frame.getByTestId('reframe-split').waitFor();
     await session.screenshot('reframe-clip-screen-picked-split');
   });
+});
+
+describe('the clip screen of a centred short', () => {
+  it(
+    'finds the speaker for a picked Follow speaker and follows them before the confirm',
+    { timeout: 180_000 },
+    async () => {
+      const { page } = session;
+      await page.goto(`/manage/automation/${JOB}/clip/${CENTRE}`);
+      const frame = page.getByTestId('gap-player-frame');
+      await frame.waitFor();
+      const group = page.getByRole('group', { name: 'Vertical framing' });
+      await group.getByRole('button', { name: 'Centre', exact: true }).waitFor();
+      expect(await frame.getByRole('status').count()).toBe(0);
+      // NOTE: the centre crop needs no plan.
+      expect(centreAsked).toEqual([]);
+
+      await group.getByRole('button', { name: 'Follow speaker', exact: true }).click();
+      await frame.getByRole('status').getByText('Finding the speaker…').waitFor();
+      await session.screenshot('reframe-clip-screen-finding');
+      await frame.getByText('Finding the speaker…').waitFor({ state: 'detached', timeout: 15_000 });
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll('[data-testid=gap-player-frame] video')).some(
+          (v) => (v as HTMLVideoElement).style.objectPosition !== '',
+        ),
+      );
+      const start = await shownFrame(frame);
+      expect(xOf(start.position)).toBeCloseTo(expectedX(start.time), 0);
+      // The face stands at the left edge of the picture: the crop is there, not in the middle.
+      expect(xOf(start.position)).toBeLessThan(10);
+      expect(await page.getByText(/once the clip is confirmed/).count()).toBe(0);
+      await session.screenshot('reframe-clip-screen-picked-follow');
+      await page.screenshot({ path: '/tmp/clip-follow.png' });
+      expect(centreAsked.slice(0, 3)).toEqual(['follow', 'follow', 'follow']);
+
+      await group.getByRole('button', { name: 'Split', exact: true }).click();
+      await frame.getByTestId('reframe-split').waitFor();
+      expect(centreAsked).toContain('split');
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { ENDPOINTS } from '@roughcut/shared';
-import type { ConfirmClipRequest } from '@roughcut/shared';
+import type { ClipReframe, ConfirmClipRequest } from '@roughcut/shared';
 import { api } from './api-client.ts';
 
 // SPEC section 7 "Clips".
@@ -29,10 +29,14 @@ export const clipsApi = {
       params: clipParams(ref, clipId),
       ...(signal && { signal }),
     }),
-  /** The short's framing plan (issue 21): pending while the speaker is being found. */
-  framing: (ref: InstanceRef, clipId: string, signal?: AbortSignal) =>
+  /**
+   * The short's framing plan (issue 21) for `reframe` (the clip screen's pick, else the stored
+   * framing): pending while the speaker is being found.
+   */
+  framing: (ref: InstanceRef, clipId: string, reframe?: ClipReframe, signal?: AbortSignal) =>
     api.call(ENDPOINTS.clipFraming, {
       params: clipParams(ref, clipId),
+      query: { reframe },
       ...(signal && { signal }),
     }),
   /** Continue: confirms the instance so the confirmed clips are rendered. */

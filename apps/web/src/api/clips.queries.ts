@@ -1,3 +1,4 @@
+import type { ClipReframe } from '@roughcut/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { clipsApi } from './clips.api.ts';
 import type { ClipRef, InstanceRef } from './clips.api.ts';
@@ -41,13 +42,19 @@ export const useClipWaveform = (ref: ClipRef | undefined) =>
 export const FRAMING_POLL_MS = 3000;
 
 /**
- * The short's framing plan for its stored framing and window (`planFor` names them): asked again
- * every few seconds while pending, kept once ready.
+ * The short's framing plan for a framing (the clip screen's pick, or the stored one) and the
+ * clip's window (`planFor` names the window): asked again every few seconds while pending, kept
+ * once ready.
  */
-export const useClipFraming = (ref: ClipRef, planFor: string, enabled: boolean) =>
+export const useClipFraming = (
+  ref: ClipRef,
+  reframe: ClipReframe,
+  planFor: string,
+  enabled: boolean,
+) =>
   useQuery({
-    queryKey: queryKeys.clipFraming(ref, planFor),
-    queryFn: ({ signal }) => clipsApi.framing(ref, ref.clipId, signal),
+    queryKey: queryKeys.clipFraming(ref, `${reframe}:${planFor}`),
+    queryFn: ({ signal }) => clipsApi.framing(ref, ref.clipId, reframe, signal),
     enabled,
     staleTime: Infinity,
     refetchInterval: (query) => (query.state.data?.state === 'pending' ? FRAMING_POLL_MS : false),

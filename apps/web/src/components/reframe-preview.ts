@@ -11,15 +11,15 @@ export const ReframePreviewContext = createContext<PreviewFraming | null>(null);
 export const useProvidedFraming = (): PreviewFraming | null => useContext(ReframePreviewContext);
 
 /**
- * The preview's framing of a clip: the stored plan of its stored framing once found (asked again
- * while pending), the centre crop otherwise. `shown`: the clip screen's pick, before its confirm.
+ * The preview's framing of a clip: the plan of the framing shown once found (asked again while
+ * pending), the centre crop otherwise. `shown`: the clip screen's pick, before its confirm; the
+ * server plans a pick as it plans a stored framing, so the preview frames it as it will render.
  */
 export function useReframePreview(clip: Clip, shown?: ClipReframe): PreviewFraming | null {
-  const stored = clipReframe(clip);
-  const view = shown ?? stored;
-  const ask = !clip.is_long_form && view !== 'centre' && view === stored;
+  const view = shown ?? clipReframe(clip);
+  const ask = !clip.is_long_form && view !== 'centre';
   const ref = { jobId: clip.auto_job_id, instanceId: clip.auto_job_instance_id, clipId: clip.id };
-  const { data } = useClipFraming(ref, `${stored}:${clip.start}:${clip.end}`, ask);
+  const { data } = useClipFraming(ref, view, `${clip.start}:${clip.end}`, ask);
   if (clip.is_long_form) return null;
-  return previewFraming({ shown: view, stored, framing: data });
+  return previewFraming({ shown: view, framing: data });
 }

@@ -78,29 +78,29 @@ describe('coverPosition', () => {
 
 describe('previewFraming', () => {
   const ready = { state: 'ready', plan: { mode: 'follow', path: PATH } } as const;
-  it('uses the stored plan once it is ready', () => {
-    expect(previewFraming({ shown: 'follow', stored: 'follow', framing: ready })).toEqual({
+  it("uses the plan of the framing shown once it is ready (a split's may be a follow)", () => {
+    expect(previewFraming({ shown: 'follow', framing: ready })).toEqual({
+      plan: ready.plan,
+      finding: false,
+    });
+    expect(previewFraming({ shown: 'split', framing: ready })).toEqual({
       plan: ready.plan,
       finding: false,
     });
   });
   it('shows the centre crop while the speaker is being found', () => {
     const pending = { state: 'pending', plan: null } as const;
-    expect(previewFraming({ shown: 'split', stored: 'split', framing: pending })).toEqual({
+    expect(previewFraming({ shown: 'split', framing: pending })).toEqual({
       plan: { mode: 'centre' },
       finding: true,
     });
-    expect(previewFraming({ shown: 'follow', stored: 'follow', framing: undefined }).finding).toBe(
-      true,
-    );
+    expect(previewFraming({ shown: 'follow', framing: undefined }).finding).toBe(true);
   });
-  it('shows the centre crop for centre, and for a pick not stored yet', () => {
-    expect(previewFraming({ shown: 'centre', stored: 'follow', framing: ready })).toEqual({
+  it('shows the centre crop for centre, whatever plan it is given', () => {
+    expect(previewFraming({ shown: 'centre', framing: ready })).toEqual({
       plan: { mode: 'centre' },
       finding: false,
     });
-    expect(previewFraming({ shown: 'split', stored: 'follow', framing: ready }).plan).toEqual({
-      mode: 'centre',
-    });
+    expect(previewFraming({ shown: 'centre', framing: undefined }).finding).toBe(false);
   });
 });

@@ -106,18 +106,16 @@ export type PreviewFraming = { plan: FramingPlan; finding: boolean };
 const CENTRE: FramingPlan = { mode: 'centre' };
 
 /**
- * The preview's framing for the framing shown (`shown`: the clip screen's pick, the stored one
- * elsewhere) against the stored framing and its plan: the stored plan when the two agree and it
- * is ready; the centre crop otherwise, `finding` while the plan of the stored choice is on its way.
+ * The preview's framing for the framing shown (the clip screen's pick, the stored one elsewhere)
+ * from the answer to the plan asked for it: the centre crop for centre; the plan once ready; the
+ * centre crop meanwhile, `finding` while the speaker is being found.
  */
 export function previewFraming(options: {
   shown: ClipReframe;
-  stored: ClipReframe;
   framing: ClipFramingResponse | undefined;
 }): PreviewFraming {
-  const { shown, stored, framing } = options;
+  const { shown, framing } = options;
   if (shown === 'centre') return { plan: CENTRE, finding: false };
-  if (shown !== stored) return { plan: CENTRE, finding: false };
   if (framing?.state !== 'ready') return { plan: CENTRE, finding: true };
   return { plan: framing.plan, finding: false };
 }

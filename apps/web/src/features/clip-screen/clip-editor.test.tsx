@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DRAW_SETTINGS, customConfirmClipRequestSchema } from '@roughcut/shared';
-import type { Clip } from '@roughcut/shared';
+import type { Clip, FramingPlan } from '@roughcut/shared';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { clipsApi } from '../../api/clips.api.ts';
+import { FINDING_SPEAKER } from '../../components/reframe-layer.tsx';
 import { ClipEditor } from './clip-editor.tsx';
 import { createSubtitleRenderer } from '../../playback/subtitle-renderer.ts';
 import { FIXTURE_CLIP, FIXTURE_GAPS } from './clip-screen.fixtures.ts';
@@ -28,6 +29,7 @@ beforeEach(() => {
     alerts.push(String(message));
   });
   vi.spyOn(clipsApi, 'waveform').mockResolvedValue({ start: 1, rate: 10, peaks: [] });
+  vi.spyOn(clipsApi, 'framing').mockResolvedValue({ state: 'pending', plan: null });
 });
 afterEach(() => {
   cleanup();
@@ -230,6 +232,49 @@ describe('the clip confirmation screen', { timeout: 60_000 }, () => {
     expect(
       within(reloaded).getByRole('button', { name: 'Split' }).getAttribute('aria-pressed'),
     ).toBe('true');
+  });
+
+  it('previews a picked framing before the confirm, finding the speaker meanwhile', async () => {
+    const user = userEvent.setup({ delay: null });
+    const split: FramingPlan = {
+      mode: 'split',
+      places: [
+        { cx: 0.25, cy: 0.4 },
+        { cx: 0.75, cy: 0.4 },
+      ],
+    };
+    const framing = vi
+      .spyOn(clipsApi, 'framing')
+      .mockImplementation((_ref, _clipId, reframe) =>
+        Promise.resolve(
+          reframe === 'split' ? { state: 'ready', plan: split } : { state: 'pending', plan: null },
+        ),
+      );
+    renderEditor(CLIP, true, '/media/source.mp4');
+    const group = screen.getByRole('group', { name: 'Vertical framing' });
+    expect(screen.queryByRole('status')).toBeNull();
+    // NOTE: the centre crop needs no plan: nothing is asked before a pick.
+    expect(framing).not.toHaveBeenCalled();
+
+    await user.click(within(group).getByRole('button', { name: 'Follow speaker' }));
+    expect((await screen.findByRole('status')).textContent).toBe(FINDING_SPEAKER);
+    expect(framing).toHaveBeenCalledWith(
+      expect.objectContaining({ clipId: CLIP.id }),
+      CLIP.id,
+      'follow',
+      expect.anything(),
+    );
+    expect(screen.queryByText(/once the clip is confirmed/)).toBeNull();
+
+    await user.click(within(group).getByRole('button', { name: 'Split' }));
+    await screen.findByTestId('reframe-split');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(framing).toHaveBeenCalledWith(
+      expect.objectContaining({ clipId: CLIP.id }),
+      CLIP.id,
+      'split',
+      expect.anything(),
+    );
   });
 
   it('offers no framing for long form, and a locked one once confirmed', () => {

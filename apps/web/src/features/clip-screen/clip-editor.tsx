@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { appPaths, buildClipConfirmPayload, clipReframe } from '@roughcut/shared';
 import type { Clip, ClipReframe } from '@roughcut/shared';
 import { useState } from 'react';
@@ -17,10 +16,6 @@ import { previewCut } from './preview-cut.ts';
 import { SubtitlesStep } from './subtitles-step.tsx';
 import { useClipEdits } from './use-clip-edits.ts';
 import { useConfirmClip } from './use-confirm-clip.ts';
-
-/** A framing picked but not confirmed yet: its speaker is found after the confirm. */
-export const REFRAME_AFTER_CONFIRM =
-  'The preview shows this framing once the clip is confirmed and its speaker is found.';
 
 export const CONFIRM_FAILED_FALLBACK = 'There was an issue confirming this clip, please try again';
 
@@ -105,11 +100,6 @@ export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }:
                   onChange={setReframe}
                   disabled={!editable || confirming}
                 />
-                {reframe !== 'centre' && reframe !== clipReframe(clip) ? (
-                  <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-                    {REFRAME_AFTER_CONFIRM}
-                  </Typography>
-                ) : null}
               </Paper>
             )}
             <EditDetails segments={clip.segments} />
