@@ -76,8 +76,8 @@ describe('alignment grammar with replaceable words', () => {
       fillers: true,
       replaceable: [false, true, false],
     });
-    expect(grammar).toContain('TRANSITION 1 2 0.05 f_uh');
-    expect(grammar).not.toContain('TRANSITION 0 1 0.05 f_uh');
-    expect(grammar).not.toContain('TRANSITION 2 3 0.05 f_uh');
+    expect(grammar).toContain('TRANSITION 1 2 0.3 f_uh');
+    expect(grammar).not.toContain('TRANSITION 0 1 0.3 f_uh');
+    expect(grammar).not.toContain('TRANSITION 2 3 0.3 f_uh');
   });
 });

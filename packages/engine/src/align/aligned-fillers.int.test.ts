@@ -2,37 +2,47 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isFillerWord } from '@roughcut/shared';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleSpeech, speakSentence } from '../testing/test-media.ts';
 import { encodeWav } from '../testing/wav.ts';
+import { isHeardFiller } from './aligned-fillers.ts';
 import { alignEachUtterance } from './align-words.ts';
 
-// A held "um" between two phrases, 0.15 s pauses either side, as the recogniser would leave it out.
-const PIECES = ['Keep every word,', 'um', 'and cut only the quiet parts.'];
+// A held piece between two phrases, 0.15 s pauses either side: a hesitation or a real word.
+const BEFORE = 'Keep every word,';
+const AFTER = 'and cut only the quiet parts.';
 
 let dir = '';
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'align-fillers-int-'));
+});
 
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
+/** Speaks BEFORE, the held `middle` and AFTER (slt); the WAV, the middle's time and the span. */
+async function heldBetween(middle: string) {
+  const clips = [];
+  for (const text of [BEFORE, middle, AFTER]) {
+    const options = text === middle ? { stretch: 2 } : {};
+    clips.push({ text, pcm: await speakSentence(text, dir, 'slt', options) });
+  }
+  const track = assembleSpeech(clips, { silenceS: 0.15, leadInS: 0.7, tailS: 0.8, fps: 25 });
+  const wav = join(dir, `${middle}.wav`);
+  await writeFile(wav, encodeWav(track.pcm));
+  const span = { start: 0.45, end: (track.sentences.at(-1)?.end ?? 0) + 0.25 };
+  return { wav, held: track.sentences[1]!, span };
+}
+
+const wordsOf = (text: string, confidence: number) =>
+  text.split(' ').map((t) => ({ text: t, confidence }));
+
 describe('alignEachUtterance with fillers', () => {
   it('hears a hesitation the recogniser left out and keeps every given word in order', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'align-fillers-int-'));
-    const clips = [];
-    for (const text of PIECES) {
-      const options = text === 'um' ? { stretch: 2 } : {};
-      clips.push({ text, pcm: await speakSentence(text, dir, 'slt', options) });
-    }
-    const track = assembleSpeech(clips, { silenceS: 0.15, leadInS: 0.7, tailS: 0.8, fps: 25 });
-    const wav = join(dir, 'speech.wav');
-    await writeFile(wav, encodeWav(track.pcm));
-    const um = track.sentences[1]!;
-    const given = [PIECES[0], PIECES[2]]
-      .join(' ')
-      .split(' ')
-      .map((text) => ({ text, confidence: 0.9 }));
-    const span = { start: 0.45, end: (track.sentences.at(-1)?.end ?? 0) + 0.25 };
+    const { wav, held: um, span } = await heldBetween('um');
+    const given = wordsOf(`${BEFORE} ${AFTER}`, 0.9);
 
     const [withFillers = []] = await alignEachUtterance(wav, [{ ...span, words: given }], {
       fillers: true,
@@ -47,5 +57,30 @@ describe('alignEachUtterance with fillers', () => {
       given.map((w) => w.text),
     );
     expect(without.map((w) => w.text)).toEqual(given.map((w) => w.text));
+  }, 60_000);
+
+  it('hears a held "uh" written as a doubted word and keeps a held real one', async () => {
+    const uh = await heldBetween('uh');
+    const misheard = [...wordsOf(BEFORE, 0.95), { text: 'got', confidence: 0.6 }];
+    const [aligned = []] = await alignEachUtterance(
+      uh.wav,
+      [{ ...uh.span, words: [...misheard, ...wordsOf(AFTER, 0.95)] }],
+      { fillers: true },
+    );
+    const replaced = aligned[misheard.length - 1]!;
+    expect(isHeardFiller(replaced) && isFillerWord(replaced.text)).toBe(true);
+    expect(replaced.start).toBeLessThan(uh.held.end);
+    expect(replaced.end).toBeGreaterThan(uh.held.start);
+
+    // NOTE: as doubted, but the word's own sounds (O and R) are there: the word stays.
+    const or = await heldBetween('or');
+    const real = [...wordsOf(BEFORE, 0.95), { text: 'or', confidence: 0.6 }];
+    const [kept = []] = await alignEachUtterance(
+      or.wav,
+      [{ ...or.span, words: [...real, ...wordsOf(AFTER, 0.95)] }],
+      { fillers: true },
+    );
+    expect(kept.some(isHeardFiller)).toBe(false);
+    expect(kept.map((w) => w.text)).toEqual([...real, ...wordsOf(AFTER, 0.95)].map((w) => w.text));
   }, 60_000);
 });

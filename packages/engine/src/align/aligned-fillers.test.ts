@@ -79,6 +79,9 @@ describe('replacing a doubtful word with a filler', () => {
     expect(replaceablePositions(heard, [2, 4, 1, 3])).toEqual([false, false, true, false]);
     const sure = heard.map((w) => ({ ...w, confidence: 0.9 }));
     expect(replaceablePositions(sure, [2, 3, 1, 3])).toEqual([false, false, false, false]);
+    // NOTE: a fair doubt is enough to let the word compete (Moonshine wrote "or" 0.75 for "ah").
+    const fair = heard.map((w) => ({ ...w, confidence: 0.75 }));
+    expect(replaceablePositions(fair, [2, 3, 1, 3])).toEqual([false, true, true, false]);
   });
 
   it('makes the word the filler the aligner heard in its place, set off by pauses', () => {

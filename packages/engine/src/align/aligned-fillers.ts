@@ -98,11 +98,13 @@ export function insertFillers(
 
 /**
  * Below this recogniser confidence a short word may be heard as a filler instead (Moonshine writes
- * a held "um" as "dumb" or "uh" as "got"). NOTE: only a doubt this strong, and only when the
- * aligner then prefers the filler's sound to the word's and hears it set off by pauses: a word the
- * recogniser was fairly sure of is never replaced.
+ * a held "uh" as "got" 0.18 or "ah" as "or" 0.75). NOTE: the doubt only lets the word compete; the
+ * aligner decides, and a filler wins only where the word's own sounds are missing (a held "or"
+ * keeps its R) and it is set off by pauses. At 0.5 "or" for "ah" never competed; with every short
+ * word competing (no bar) at equal odds a real held "her" (0.96) lost its HH to "uh", so the bar
+ * stays under the confidence of a word Moonshine heard plainly (decision 0007).
  */
-export const REPLACEABLE_CONFIDENCE = 0.5;
+export const REPLACEABLE_CONFIDENCE = 0.9;
 /** A word of more phones than this is never replaced: a filler is one or two sounds. */
 export const REPLACEABLE_PHONES = 3;
 

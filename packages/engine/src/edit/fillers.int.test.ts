@@ -2,7 +2,7 @@
 // goes through the real analysis (Moonshine, the default English engine) and the real long-form
 // render with the fillers cut: at least 90% of the fillers found, no real word loses any sound,
 // and the render lasts what the kept spans say. The bench (`./roughcut bench fillers`) adds a
-// third voice whose fillers Moonshine writes as words ("dumb", "got") and so misses.
+// third voice whose fillers Moonshine writes as words ("dumb", "the") and so misses.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
