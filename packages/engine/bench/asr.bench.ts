@@ -4,7 +4,7 @@
 // memory of the whole analysis of the 10-minute talk of `./roughcut bench engine`; then the
 // aligner's word-time error (asr-word-times.ts).
 // ASR_ABLATION=1 adds the decoding and cutting variants of decision 0005; BENCH_MINUTES changes the
-// talk's length.
+// talk's length; ASR_DEV_ONLY=1 stops after the development set's tables (no talk, no word times).
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
@@ -134,6 +134,7 @@ async function printAblation(files: readonly DevFile[]): Promise<void> {
     ['beam 4, pruned 2 nats behind', { decode: { prune: 2 } }],
     ['no length normalisation', { decode: { alpha: 0 } }],
     ['no level normalisation', { normalise: false }],
+    ['no lexicon prior', { lexicon: false }],
     ['pad 1 s', { utterances: { padS: 1 } }],
     ['pad 0.5 s', { utterances: { padS: 0.5 } }],
     ['pad 0.3 s', { utterances: { padS: 0.3 } }],
@@ -247,6 +248,7 @@ export async function run(): Promise<void> {
       printDevSet(transcriber.name, main, baseline);
       if (process.env.ASR_ABLATION === '1') await printAblation(files);
     }
+    if (process.env.ASR_DEV_ONLY === '1') return;
     await printAnalysis(cache, work);
     await runWordTimes();
   } finally {

@@ -70,6 +70,16 @@ describe('beam search steps', () => {
     expect(bestBeam([short, long], [], 1)).toBe(long);
     expect(bestBeam([short, long], [], 0)).toBe(short);
   });
+
+  it("takes a prior's nats from a hypothesis before normalising its length", () => {
+    // -1.0 / 3 against -1.2 / 3: the first wins alone; 1 nat of prior against it turns the choice.
+    const a = beam([7, 8], -1);
+    const b = beam([7, 9], -1.2);
+    expect(bestBeam([a, b], [], 1)).toBe(a);
+    const prior = (tokens: readonly { id: number }[]) => (tokens[1]!.id === 8 ? 1 : 0);
+    expect(bestBeam([a, b], [], 1, prior)).toBe(b);
+    expect(bestBeam([], [a, b], 1, prior)).toBe(b);
+  });
 });
 
 describe('loopCut', () => {

@@ -136,10 +136,24 @@ function sameRun(ids: readonly number[], n: number, count: number): boolean {
   return true;
 }
 
-/** The best finished hypothesis by normalised score (or the best live one when none ended). */
-export function bestBeam(finished: readonly Beam[], live: readonly Beam[], alpha: number): Beam {
+/**
+ * The best finished hypothesis by normalised score (or the best live one when none ended); with a
+ * prior, each hypothesis's log probability first loses the nats the prior says it costs.
+ */
+export function bestBeam(
+  finished: readonly Beam[],
+  live: readonly Beam[],
+  alpha: number,
+  prior?: (tokens: readonly BeamToken[]) => number,
+): Beam {
   const pool = finished.length ? finished : live;
+  const score = (b: Beam) =>
+    normalisedScore(prior ? { ...b, logProb: b.logProb - prior(b.tokens) } : b, alpha);
   let best = pool[0] ?? { tokens: [], logProb: 0 };
-  for (const b of pool) if (normalisedScore(b, alpha) > normalisedScore(best, alpha)) best = b;
+  let bestScore = pool.length ? score(best) : 0;
+  for (const b of pool.slice(1)) {
+    const s = score(b);
+    if (s > bestScore) [best, bestScore] = [b, s];
+  }
   return best;
 }

@@ -35,6 +35,8 @@ export type DecodeOptions = {
    * every continuation and the bench talk lost 84 of 1370 words (decision 0005).
    */
   prune?: number;
+  /** Nats a finished hypothesis's tokens cost when the best is chosen (lexicon-prior.ts). */
+  prior?: (tokens: readonly BeamToken[]) => number;
 };
 
 export const DEFAULT_DECODE = { beam: 4, alpha: 1, tokensPerS: 6.5, prune: Infinity } as const;
@@ -155,13 +157,19 @@ function firstRows(tensor: ort.Tensor, batch: number): ort.Tensor {
   ]);
 }
 
-type Search = { width: number; alpha: number; maxTokens: number; prune: number };
+type Search = {
+  width: number;
+  alpha: number;
+  maxTokens: number;
+  prune: number;
+  prior?: DecodeOptions['prior'];
+};
 
 /** One beam search over the decoder for the encoder's `hidden` states. */
 async function searchBeams(
   decoder: ort.InferenceSession,
   hidden: ort.Tensor,
-  { width, alpha, maxTokens, prune }: Search,
+  { width, alpha, maxTokens, prune, prior }: Search,
 ): Promise<BeamToken[]> {
   // NOTE: the encoder's keys and values are made on the first step only (later steps return
   // placeholders); they are the same for every beam, so they are tiled once to the beam's width
@@ -228,7 +236,7 @@ async function searchBeams(
     // NOTE: each step leaves MB of copied-out tensors; V8 waits for about 64 MB before freeing them.
     collectYoungGarbage();
   }
-  return bestBeam(finished, beams, alpha).tokens;
+  return bestBeam(finished, beams, alpha, prior).tokens;
 }
 
 /** The tokens, with each one's probability under the model, of the best hypothesis. */
@@ -236,7 +244,7 @@ export async function decodeMoonshine(
   audio: Float32Array,
   options: DecodeOptions = {},
 ): Promise<BeamToken[]> {
-  const { beam: width, alpha, tokensPerS, prune } = { ...DEFAULT_DECODE, ...options };
+  const { beam: width, alpha, tokensPerS, prune, prior } = { ...DEFAULT_DECODE, ...options };
   const { encoder, decoder } = await loadMoonshine();
   return runExclusive(async () => {
     const encoded = await encoder.run({
@@ -244,7 +252,7 @@ export async function decodeMoonshine(
     });
     const hidden = encoded.last_hidden_state!;
     const maxTokens = Math.max(8, Math.ceil((audio.length / MOONSHINE_SAMPLE_RATE) * tokensPerS));
-    const best = await searchBeams(decoder, hidden, { width, alpha, maxTokens, prune });
+    const best = await searchBeams(decoder, hidden, { width, alpha, maxTokens, prune, prior });
     collectGarbage();
     return best;
   });

@@ -14,6 +14,7 @@ import { decodeMoonshine, loadMoonshine } from './moonshine-model.ts';
 import type { DecodeOptions } from './moonshine-model.ts';
 import { tokensToWords } from './moonshine-words.ts';
 import type { HeardWord } from './moonshine-words.ts';
+import { loadLexiconPrior } from './lexicon-prior.ts';
 import { levelGain, normaliseLevel, readSpanSamples } from './utterance-audio.ts';
 import { alignAsHeard } from './align-as-heard.ts';
 import type { AsHeardAligner } from './align-as-heard.ts';
@@ -27,6 +28,8 @@ export type MoonshineOptions = {
   utterances?: Partial<UtteranceOptions>;
   /** Bring each utterance to a steady level first (default true; off only to measure it). */
   normalise?: boolean;
+  /** Prefer hypotheses whose words the dictionary knows (default true; off only to measure it). */
+  lexicon?: boolean;
 };
 
 export type HeardUtterance = PlannedUtterance & {
@@ -65,6 +68,9 @@ export async function hearUtterances(
     options.voice ?? detectVoice(wavPath, { signal }),
     computeEnergyTrack(wavPath),
   ]);
+  const prior =
+    options.decode?.prior ?? (options.lexicon === false ? undefined : await loadLexiconPrior());
+  const decode = { ...options.decode, ...(prior ? { prior } : {}) };
   onProgress?.(SHARE.voice);
   const spans = planUtterances(voice, energy, info.durationS, options.utterances);
   await listener?.planned(spans);
@@ -81,7 +87,7 @@ export async function hearUtterances(
     if (stored) {
       words = stored.map((w) => ({ text: w.text, confidence: w.confidence }));
     } else {
-      words = tokensToWords(await decodeMoonshine(normaliseLevel(samples, gain), options.decode));
+      words = tokensToWords(await decodeMoonshine(normaliseLevel(samples, gain), decode));
       if (signal?.aborted) throw abortError(signal);
       // NOTE: times are the aligner's, made again on a retry; a stored word carries its utterance's.
       await options.chunkStore?.save(
