@@ -48,6 +48,17 @@ describe('beam search steps', () => {
     expect(step.live.map((l) => l.beam.tokens.at(-1)!.id)).toEqual([1, 2]);
   });
 
+  it('does not finish an end token further behind the best continuation than the margin', () => {
+    // The end token (0.01) is 4.5 nats behind token 1 (0.9): pruned at 2, it must not count as a
+    // finished hypothesis, or a few unlikely ends stop the search before the real end.
+    const probs = [row(0.01, 0.9, 0.05, 0.04)];
+    const pruned = stepBeams([beam([5], -0.1)], probs, END, { width: 3, alpha: 1, prune: 2 });
+    expect(pruned.finished).toHaveLength(0);
+    expect(pruned.live.map((l) => l.beam.tokens.at(-1)!.id)).toEqual([1]);
+    const full = stepBeams([beam([5], -0.1)], probs, END, { width: 4, alpha: 1 });
+    expect(full.finished).toHaveLength(1);
+  });
+
   it('finishes a hypothesis on the end token without adding it', () => {
     const step = stepBeams([beam([5], -0.1)], [row(0.9, 0.05, 0.05)], END, { width: 2, alpha: 1 });
     expect(step.finished).toHaveLength(1);

@@ -30,16 +30,16 @@ export type DecodeOptions = {
   /** Tokens allowed per second of audio (speech runs at 3-5; a loop stops here). */
   tokensPerS?: number;
   /**
-   * Live hypotheses this many nats behind the best at a step are dropped (Infinity: none).
-   * WARNING: off by default until measured again: a first version let a likely end token prune
-   * every continuation and the bench talk lost 84 of 1370 words (decision 0005).
+   * Hypotheses (live or ended) this many nats behind the step's best continuation are dropped
+   * (Infinity: none). WARNING: check the bench talk's word count (1370) with any change here: two
+   * earlier versions ended utterances early and lost 84 of its words (decision 0005).
    */
   prune?: number;
   /** Nats a finished hypothesis's tokens cost when the best is chosen (lexicon-prior.ts). */
   prior?: (tokens: readonly BeamToken[]) => number;
 };
 
-export const DEFAULT_DECODE = { beam: 4, alpha: 1, tokensPerS: 6.5, prune: Infinity } as const;
+export const DEFAULT_DECODE = { beam: 4, alpha: 1, tokensPerS: 6.5, prune: 2 } as const;
 
 type Sessions = { encoder: ort.InferenceSession; decoder: ort.InferenceSession };
 let sessions: Promise<Sessions> | undefined;
