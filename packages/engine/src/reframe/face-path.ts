@@ -147,9 +147,9 @@ export async function trackFacePath(
   // the keyframe itself). The mouths are not compared: a talking face is the same scene.
   let seen: Thumbnail | null = null;
   let before: Thumbnail | null = null;
-  const detect = async (i: number): Promise<Face[]> => {
+  const detect = async (i: number, look = thumbnail(frames[i]!)): Promise<Face[]> => {
     detections++;
-    seen = thumbnail(frames[i]!);
+    seen = look;
     return detector.detect(frames[i]!);
   };
   const keyframe = async (i: number, faces: FacePlace[] | undefined): Promise<FacePlace[]> => {
@@ -163,7 +163,7 @@ export async function trackFacePath(
       last &&
       !sceneChanged(last, now, mouths) &&
       !sceneChanged(seen, now, mouths, CHANGE_RULES.driftLevels);
-    return still ? faces.map(placeOf) : detect(i);
+    return still ? faces.map(placeOf) : detect(i, now);
   };
   const flush = async (keep: boolean) => {
     const last = frames.length - 1;

@@ -83,8 +83,9 @@ const READ_AHEAD = 16;
 const TAKEN_BATCH = 4;
 
 /**
- * Yields each sampled frame as it is decoded; at most READ_AHEAD frames are held. ffmpeg's output
- * is read on a worker thread (frame-reader.worker.ts) so decoding goes on while the caller works.
+ * Yields each sampled frame as it is decoded. ffmpeg's output is read on a worker thread
+ * (frame-reader.worker.ts), so decoding goes on while the caller works; at most
+ * READ_AHEAD + TAKEN_BATCH - 1 frames wait (the reader hears of taken frames in batches).
  */
 export async function* sampleFrames(
   inputPath: string,
