@@ -13,9 +13,15 @@ import type { Pcm } from './wav.ts';
 export type FillerCase = {
   name: string;
   voice: string;
-  /** Sentences with their fillers as pieces of their own: 'So, | um | the first thing'. */
+  /**
+   * Sentences with their fillers as pieces of their own: 'So, | um | the first thing'. A piece
+   * ending in `~` is a real word held as long as a filler ('Tell | her~ | the news').
+   */
   sentences: string[];
-  /** flite duration_stretch for the fillers: a held "uhhh" is two to three times a spoken one. */
+  /**
+   * flite duration_stretch for the fillers (and held words): a held "uhhh" is two to three times
+   * a spoken one.
+   */
   fillerStretch: number;
   /** Pause either side of a filler (seconds, under the gap rule so it is not a silence). */
   innerPauseS: number;
@@ -24,6 +30,8 @@ export type FillerCase = {
 };
 
 const FILLER_PIECE = /^(um|uh|erm|ah)$/i;
+/** A real word drawn out as long as a filler, to check no held word is taken for one. */
+const HELD_MARK = /~$/;
 
 const SENTENCES = [
   'So, | um | the first thing to know is that | uh | silence costs you viewers.',
@@ -96,17 +104,20 @@ export type FillerVideo = {
 export async function makeFillerVideo(c: FillerCase, dir: string): Promise<FillerVideo> {
   await mkdir(dir, { recursive: true });
   const clips: { text: string; pcm: Awaited<ReturnType<typeof speakSentence>> }[] = [];
+  const held = new Set<number>();
   const pauses: number[] = [];
   for (const sentence of c.sentences) {
     const pieces = sentence.split('|').map((p) => p.trim());
-    for (const [i, text] of pieces.entries()) {
-      const filler = FILLER_PIECE.test(text);
+    for (const [i, piece] of pieces.entries()) {
+      const text = piece.replace(HELD_MARK, '');
+      const stretched = FILLER_PIECE.test(text) || HELD_MARK.test(piece);
       const pcm = await speakSentence(
         text,
         dir,
         c.voice,
-        filler ? { stretch: c.fillerStretch } : {},
+        stretched ? { stretch: c.fillerStretch } : {},
       );
+      if (HELD_MARK.test(piece)) held.add(clips.length);
       clips.push({ text, pcm });
       pauses.push(i === pieces.length - 1 ? c.sentencePauseS : c.innerPauseS);
     }
@@ -132,10 +143,14 @@ export async function makeFillerVideo(c: FillerCase, dir: string): Promise<Fille
   const fillers = track.sentences.flatMap((s, i) =>
     FILLER_PIECE.test(s.text) ? [{ text: s.text, ...heardSpan(clips[i]!.pcm, s.start) }] : [],
   );
-  const spoken = track.sentences.filter((s) => !FILLER_PIECE.test(s.text));
+  const spoken = track.sentences.flatMap((s, i) =>
+    FILLER_PIECE.test(s.text) ? [] : [{ ...s, held: held.has(i) }],
+  );
   const words = await Promise.all(
     spoken.map(async (piece) =>
-      (await fliteWordTimes(piece.text, dir, c.voice)).map((w) => ({
+      (
+        await fliteWordTimes(piece.text, dir, c.voice, piece.held ? c.fillerStretch : undefined)
+      ).map((w) => ({
         text: w.text,
         start: piece.start + w.start,
         end: piece.start + w.end,
