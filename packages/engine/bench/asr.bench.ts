@@ -128,10 +128,11 @@ function printDevSet(engine: string, main: Scored[], baseline: Scored[]): void {
 /** The levers of decision 0005, one at a time, and the model on each whole file (its ceiling). */
 async function printAblation(files: readonly DevFile[]): Promise<void> {
   const variants: [string, MoonshineOptions][] = [
-    ['shipped (beam 4, level, pad 0.75 s)', {}],
+    ['shipped (beam 6, level, pad 0.75 s)', {}],
     ['greedy decoding', { decode: { beam: 1 } }],
     ['beam 2', { decode: { beam: 2 } }],
-    ['beam 4, pruned 2 nats behind', { decode: { prune: 2 } }],
+    ['beam 4, pruned 2 nats behind', { decode: { beam: 4, prune: 2 } }],
+    ['beam 6, pruned 2 nats behind', { decode: { prune: 2 } }],
     ['no length normalisation', { decode: { alpha: 0 } }],
     ['no level normalisation', { normalise: false }],
     ['no lexicon prior', { lexicon: false }],

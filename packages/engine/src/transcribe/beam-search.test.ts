@@ -16,6 +16,19 @@ describe('beam search steps', () => {
     expect(topK([0.1, 0.5, 0.3, 0.9], 2).map((t) => t.id)).toEqual([3, 1]);
   });
 
+  it('log-softmax over a wide vocabulary matches the full sum though far logits are skipped', () => {
+    const logits = Float32Array.from(
+      { length: 32_000 },
+      (_, i) => (i % 7 === 0 ? -40 : -25) + i / 4000,
+    );
+    logits[123] = 3;
+    let sum = 0;
+    for (const v of logits) sum += Math.exp(v - 3);
+    const exact = Float32Array.from(logits, (v) => v - 3 - Math.log(sum));
+    const fast = logSoftmax(Float32Array.from(logits));
+    fast.forEach((v, i) => expect(Math.abs(v - exact[i]!)).toBeLessThan(1e-6));
+  });
+
   it('keeps a second-best path that a greedy decoder would drop', () => {
     // Greedy takes token 1 (0.6), whose continuations are all weak; token 2 (0.4) leads to a sure one.
     const start = stepBeams([beam([], 0)], [row(0, 0.6, 0.4, 0)], END, { width: 2, alpha: 1 });

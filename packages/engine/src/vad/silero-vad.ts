@@ -2,7 +2,7 @@
 // @ricky0123/vad-web package) run by onnxruntime-web's WebAssembly build, so nothing is downloaded
 // at install or run time and no install script is needed. See docs/decisions/0004-speech-evidence.md.
 import { createRequire } from 'node:module';
-import * as ort from 'onnxruntime-web';
+import { openSession, ort } from '../onnx/onnx-runtime.ts';
 import { readWavInfo } from '../audio/wav-header.ts';
 import { EngineError } from '../types.ts';
 import type { ProgressFn, VoiceTrack } from '../types.ts';
@@ -41,13 +41,7 @@ export const vadModelPath = (): string =>
 
 function loadSession(): Promise<ort.InferenceSession> {
   if (!sessionPromise) {
-    // NOTE: one thread: analysis already runs one recogniser per core beside it.
-    ort.env.wasm.numThreads = 1;
-    ort.env.logLevel = 'error';
-    sessionPromise = ort.InferenceSession.create(vadModelPath(), {
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-    }).catch((error: unknown) => {
+    sessionPromise = openSession(vadModelPath()).catch((error: unknown) => {
       sessionPromise = undefined;
       throw new EngineError(
         'vad_unavailable',
