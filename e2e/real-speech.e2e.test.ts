@@ -22,7 +22,11 @@ import type { RunningServer } from './support/server.ts';
 
 const run = promisify(execFile);
 const REALSPEECH = process.env.REALSPEECH_DIR ?? path.resolve(REPO_ROOT, '../shared/realspeech');
-const FILES = ['fleurs-en-004.ogg', 'fleurs-en-005.ogg'];
+// NOTE: REAL_SPEECH_FILES (comma-separated) shows other recordings through the same journey.
+const FILES = process.env.REAL_SPEECH_FILES?.split(',') ?? [
+  'fleurs-en-004.ogg',
+  'fleurs-en-005.ogg',
+];
 /** The recogniser's own error rate on these two is 1 word in 35: a little room above it. */
 const MAX_WER = 0.12;
 
