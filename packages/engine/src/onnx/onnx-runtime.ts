@@ -2,7 +2,7 @@
 // the voice detector's and the recogniser's model files inside npm packages. NOTE: the native
 // onnxruntime-node was measured against it (decision 0005, seventh pass): a sixth less CPU, but
 // its int8 kernels give the quantised Moonshine model different token probabilities, and on them
-// fewer wrong words were flagged and more words were wrong.
+// fewer wrong words were flagged (under the target at every beam width).
 import * as ort from 'onnxruntime-web';
 
 export { ort };
