@@ -74,9 +74,11 @@ describe('replacing a doubtful word with a filler', () => {
     { text: 'thing.', confidence: 0.3 },
   ];
 
-  it('lets a filler stand in only for a doubtful short word between two others', () => {
+  it('lets a filler stand in only for a doubtful pronounced word between two others', () => {
     expect(replaceablePositions(heard, [2, 3, 1, 3])).toEqual([false, true, true, false]);
-    expect(replaceablePositions(heard, [2, 4, 1, 3])).toEqual([false, false, true, false]);
+    // NOTE: length is no bar (Moonshine wrote a held "erm" as "Birmingham"); the aligner decides.
+    expect(replaceablePositions(heard, [2, 8, 1, 3])).toEqual([false, true, true, false]);
+    expect(replaceablePositions(heard, [2, 0, 1, 3])).toEqual([false, false, true, false]);
     const sure = heard.map((w) => ({ ...w, confidence: 0.9 }));
     expect(replaceablePositions(sure, [2, 3, 1, 3])).toEqual([false, false, false, false]);
     // NOTE: a fair doubt is enough to let the word compete (Moonshine wrote "or" 0.75 for "ah").
@@ -99,5 +101,26 @@ describe('replacing a doubtful word with a filler', () => {
     const kept = takeReplacements(heard, positions, [close], [false, true, true, false]);
     expect(kept.words).toEqual(heard);
     expect(kept.fillers).toEqual([close]);
+  });
+
+  it('makes two pieces heard where one word stood one filler, named by the longer', () => {
+    const positions = [
+      { index: 0, start: 0.1, end: 0.4 },
+      { index: 2, start: 1.6, end: 1.7 },
+      { index: 3, start: 1.7, end: 2.0 },
+    ];
+    // NOTE: as the aligner heard "Birmingham" for a held "erm": "ah" on a breath, then the "erm".
+    const breath = { text: 'ah', after: 0, start: 0.5, end: 0.62 };
+    const erm = { text: 'erm', after: 0, start: 0.8, end: 1.4 };
+    const out = takeReplacements(heard, positions, [erm, breath], [false, true, true, false]);
+    expect(out.words.map((w) => w.text)).toEqual(['So', 'erm,', 'a', 'thing.']);
+    expect(out.positions[1]).toEqual({ index: 1, start: 0.5, end: 1.4 });
+    expect(out.fillers).toEqual([]);
+    // NOTE: a later piece that runs into the next word is not the hesitation's.
+    const late = { ...erm, end: 1.58 };
+    const alone = takeReplacements(heard, positions, [breath, late], [false, true, true, false]);
+    expect(alone.words[1]?.text).toBe('ah,');
+    expect(alone.positions[1]).toEqual({ index: 1, start: 0.5, end: 0.62 });
+    expect(alone.fillers).toEqual([late]);
   });
 });

@@ -97,18 +97,20 @@ export function insertFillers(
 }
 
 /**
- * Below this recogniser confidence a short word may be heard as a filler instead (Moonshine writes
- * a held "uh" as "got" 0.18 or "ah" as "or" 0.75). NOTE: the doubt only lets the word compete; the
- * aligner decides, and a filler wins only where the word's own sounds are missing (a held "or"
- * keeps its R) and it is set off by pauses. At 0.5 "or" for "ah" never competed; with every short
- * word competing (no bar) at equal odds a real held "her" (0.96) lost its HH to "uh", so the bar
- * stays under the confidence of a word Moonshine heard plainly (decision 0007).
+ * Below this recogniser confidence a word may be heard as a filler instead (Moonshine writes a held
+ * "uh" as "got" 0.18 or "ah" as "or" 0.75, an "erm" as "Birmingham" 0.28). NOTE: the doubt only
+ * lets the word compete; the aligner decides, and a filler wins only where the word's own sounds
+ * are missing (a held "or" keeps its R) and it is set off by pauses. At 0.5 "or" for "ah" never
+ * competed; with every word competing (no bar) at equal odds a real held "her" (0.96) lost its HH
+ * to "uh", so the bar stays under the confidence of a word Moonshine heard plainly (decision 0007).
+ * NOTE: a word of any length competes: a long real word's sounds cannot all go to one filler with
+ * quiet either side (the guard's held "umbrellas", "Birmingham" stay), while a held filler written
+ * as a long word ("Birmingham", "dump") was out of reach of the aligner's loops, whose only sound
+ * the word had taken.
  */
 export const REPLACEABLE_CONFIDENCE = 0.9;
-/** A word of more phones than this is never replaced: a filler is one or two sounds. */
-export const REPLACEABLE_PHONES = 3;
 
-/** The positions a filler may stand in for: doubtful, short, not first or last, not a filler. */
+/** The positions a filler may stand in for: doubtful, pronounced, not first or last, not a filler. */
 export function replaceablePositions(
   words: readonly { text: string; confidence: number }[],
   phones: readonly number[],
@@ -119,18 +121,24 @@ export function replaceablePositions(
       i < words.length - 1 &&
       w.confidence < REPLACEABLE_CONFIDENCE &&
       (phones[i] ?? 0) > 0 &&
-      (phones[i] ?? 0) <= REPLACEABLE_PHONES &&
       !isFillerWord(w.text),
   );
 }
 
 type Position = { index: number; start: number; end: number };
 
+/** The word become the filler heard in its place, its punctuation kept. */
+function asFiller<W extends { text: string }>(word: W, filler: string): W {
+  const punctuation = /[^\p{L}\p{N}]*$/u.exec(word.text)?.[0] ?? '';
+  return { ...word, text: `${filler}${punctuation}` };
+}
+
 /**
  * The fillers the aligner heard in place of a replaceable word, taken out of `fillers`: each
  * becomes that word's position, and the word's text the filler's (its punctuation kept). Only one
  * that is long enough and set off by pauses from the measured words either side counts; any other
- * leaves the word unmeasured (and the utterance is aligned again without fillers).
+ * leaves the word unmeasured (and the utterance is aligned again without fillers). Later pieces in
+ * the same place, still set off from the next word, extend it.
  */
 export function takeReplacements<W extends { text: string }>(
   words: readonly W[],
@@ -142,11 +150,33 @@ export function takeReplacements<W extends { text: string }>(
   const outWords = [...words];
   const outPositions = [...positions];
   const rest: AlignedFiller[] = [];
-  for (const f of fillers) {
+  const taken = new Map<number, { longest: number }>();
+  for (const f of [...fillers].sort((a, b) => a.start - b.start)) {
     const i = f.after + 1;
     const before = at.get(f.after);
     const after = at.get(i + 1);
     const word = words[i];
+    const held = taken.get(i);
+    const position = at.get(i);
+    // NOTE: two pieces heard where one doubtful word stood ("ah" on a breath, then "erm") are one
+    // hesitation: the later piece extends the replacement, and the longer piece names it.
+    if (
+      held &&
+      position &&
+      word &&
+      after &&
+      f.start >= position.end - 1e-6 &&
+      after.start - f.end >= FILLER_PAUSE_S - 1e-6
+    ) {
+      const extended = { ...position, end: f.end };
+      at.set(i, extended);
+      outPositions[outPositions.indexOf(position)] = extended;
+      if (f.end - f.start > held.longest) {
+        outWords[i] = asFiller(word, f.text);
+        held.longest = f.end - f.start;
+      }
+      continue;
+    }
     const fits =
       word &&
       replaceable[i] &&
@@ -160,11 +190,11 @@ export function takeReplacements<W extends { text: string }>(
       rest.push(f);
       continue;
     }
-    const punctuation = /[^\p{L}\p{N}]*$/u.exec(word.text)?.[0] ?? '';
-    outWords[i] = { ...word, text: `${f.text}${punctuation}` };
-    const position = { index: i, start: f.start, end: f.end };
-    at.set(i, position);
-    outPositions.push(position);
+    outWords[i] = asFiller(word, f.text);
+    const replacement = { index: i, start: f.start, end: f.end };
+    at.set(i, replacement);
+    outPositions.push(replacement);
+    taken.set(i, { longest: f.end - f.start });
   }
   return {
     words: outWords,

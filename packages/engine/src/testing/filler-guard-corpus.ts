@@ -1,7 +1,7 @@
 // Two guard sets beside the filler bench's cases (decision 0007), never tuned on: A, fillers in
-// other places of other sentences; B, no filler at all but a short real word standing alone
-// between pauses, half of them held as long as a filler ("Tell | her~ | the news"), where every
-// word must be kept. Each set is spoken by four flite voices at their own stretch and pauses.
+// other places of other sentences; B, no filler at all but a real word standing alone between
+// pauses, half of them held as long as a filler ("Tell | her~ | the news"), where every word must
+// be kept: short ones, and longer ones that begin with a filler's sound ("umbrellas", "ermine"). Each set is spoken by four flite voices at their own stretch and pauses.
 import type { FillerCase } from './filler-corpus.ts';
 
 const A_SENTENCES = [
@@ -28,6 +28,12 @@ const B_SENTENCES = [
   'Wait | and | see what happens.',
   'I know | but | we have time.',
   'Call | him | after lunch.',
+  'Bring | umbrellas~ | for the trip.',
+  'We drove to | Birmingham~ | on Sunday.',
+  'She said | honestly~ | it was fine.',
+  'The | ermine | coat was white.',
+  'They walked | ahead~ | of us.',
+  'I | understand | the problem.',
 ];
 
 const VOICES = [
@@ -44,7 +50,7 @@ export const FILLER_GUARD_A: FillerCase[] = VOICES.map((v) => ({
   ...v,
 }));
 
-/** B: twelve sentences with no filler, short words set off by pauses, in four voices. */
+/** B: eighteen sentences with no filler, words set off by pauses, in four voices. */
 export const FILLER_GUARD_B: FillerCase[] = VOICES.map((v) => ({
   name: `b-${v.voice}`,
   sentences: B_SENTENCES,
