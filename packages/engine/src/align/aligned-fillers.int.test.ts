@@ -83,4 +83,31 @@ describe('alignEachUtterance with fillers', () => {
     expect(kept.some(isHeardFiller)).toBe(false);
     expect(kept.map((w) => w.text)).toEqual([...real, ...wordsOf(AFTER, 0.95)].map((w) => w.text));
   }, 60_000);
+
+  it('hears a held "erm" written as a long doubted word and keeps a long held real one', async () => {
+    // NOTE: Moonshine wrote a held "erm" as "Birmingham" (0.28); length is no bar to competing.
+    const erm = await heldBetween('erm');
+    const misheard = [...wordsOf(BEFORE, 0.95), { text: 'Birmingham', confidence: 0.3 }];
+    const [aligned = []] = await alignEachUtterance(
+      erm.wav,
+      [{ ...erm.span, words: [...misheard, ...wordsOf(AFTER, 0.95)] }],
+      { fillers: true },
+    );
+    const replaced = aligned[misheard.length - 1]!;
+    expect(isHeardFiller(replaced) && isFillerWord(replaced.text)).toBe(true);
+    expect(replaced.start).toBeLessThan(erm.held.end);
+    expect(replaced.end).toBeGreaterThan(erm.held.start);
+
+    // NOTE: a real word that begins with a filler's sound, as doubted: the rest of its sounds
+    // cannot go to a filler set off by quiet, so it stays.
+    const umbrellas = await heldBetween('umbrellas');
+    const real = [...wordsOf(BEFORE, 0.95), { text: 'umbrellas', confidence: 0.3 }];
+    const [kept = []] = await alignEachUtterance(
+      umbrellas.wav,
+      [{ ...umbrellas.span, words: [...real, ...wordsOf(AFTER, 0.95)] }],
+      { fillers: true },
+    );
+    expect(kept.some(isHeardFiller)).toBe(false);
+    expect(kept.map((w) => w.text)).toEqual([...real, ...wordsOf(AFTER, 0.95)].map((w) => w.text));
+  }, 60_000);
 });
