@@ -39,6 +39,32 @@ async function heldBetween(middle: string) {
 const wordsOf = (text: string, confidence: number) =>
   text.split(' ').map((t) => ({ text: t, confidence }));
 
+type Given = { text: string; confidence: number };
+
+/** `middle` spoken held between the phrases, aligned with fillers as `written` between them. */
+async function alignWritten(middle: string, written: Given) {
+  const { wav, held, span } = await heldBetween(middle);
+  const given = [...wordsOf(BEFORE, 0.95), written, ...wordsOf(AFTER, 0.95)];
+  const [aligned = []] = await alignEachUtterance(wav, [{ ...span, words: given }], {
+    fillers: true,
+  });
+  return { aligned, given, held, at: wordsOf(BEFORE, 0.95).length };
+}
+
+async function expectReplaced(middle: string, written: Given) {
+  const { aligned, held, at } = await alignWritten(middle, written);
+  const replaced = aligned[at]!;
+  expect(isHeardFiller(replaced) && isFillerWord(replaced.text)).toBe(true);
+  expect(replaced.start).toBeLessThan(held.end);
+  expect(replaced.end).toBeGreaterThan(held.start);
+}
+
+async function expectKept(middle: string, written: Given) {
+  const { aligned, given } = await alignWritten(middle, written);
+  expect(aligned.some(isHeardFiller)).toBe(false);
+  expect(aligned.map((w) => w.text)).toEqual(given.map((w) => w.text));
+}
+
 describe('alignEachUtterance with fillers', () => {
   it('hears a hesitation the recogniser left out and keeps every given word in order', async () => {
     const { wav, held: um, span } = await heldBetween('um');
@@ -60,54 +86,16 @@ describe('alignEachUtterance with fillers', () => {
   }, 60_000);
 
   it('hears a held "uh" written as a doubted word and keeps a held real one', async () => {
-    const uh = await heldBetween('uh');
-    const misheard = [...wordsOf(BEFORE, 0.95), { text: 'got', confidence: 0.6 }];
-    const [aligned = []] = await alignEachUtterance(
-      uh.wav,
-      [{ ...uh.span, words: [...misheard, ...wordsOf(AFTER, 0.95)] }],
-      { fillers: true },
-    );
-    const replaced = aligned[misheard.length - 1]!;
-    expect(isHeardFiller(replaced) && isFillerWord(replaced.text)).toBe(true);
-    expect(replaced.start).toBeLessThan(uh.held.end);
-    expect(replaced.end).toBeGreaterThan(uh.held.start);
-
+    await expectReplaced('uh', { text: 'got', confidence: 0.6 });
     // NOTE: as doubted, but the word's own sounds (O and R) are there: the word stays.
-    const or = await heldBetween('or');
-    const real = [...wordsOf(BEFORE, 0.95), { text: 'or', confidence: 0.6 }];
-    const [kept = []] = await alignEachUtterance(
-      or.wav,
-      [{ ...or.span, words: [...real, ...wordsOf(AFTER, 0.95)] }],
-      { fillers: true },
-    );
-    expect(kept.some(isHeardFiller)).toBe(false);
-    expect(kept.map((w) => w.text)).toEqual([...real, ...wordsOf(AFTER, 0.95)].map((w) => w.text));
+    await expectKept('or', { text: 'or', confidence: 0.6 });
   }, 60_000);
 
   it('hears a held "erm" written as a long doubted word and keeps a long held real one', async () => {
     // NOTE: Moonshine wrote a held "erm" as "Birmingham" (0.28); length is no bar to competing.
-    const erm = await heldBetween('erm');
-    const misheard = [...wordsOf(BEFORE, 0.95), { text: 'Birmingham', confidence: 0.3 }];
-    const [aligned = []] = await alignEachUtterance(
-      erm.wav,
-      [{ ...erm.span, words: [...misheard, ...wordsOf(AFTER, 0.95)] }],
-      { fillers: true },
-    );
-    const replaced = aligned[misheard.length - 1]!;
-    expect(isHeardFiller(replaced) && isFillerWord(replaced.text)).toBe(true);
-    expect(replaced.start).toBeLessThan(erm.held.end);
-    expect(replaced.end).toBeGreaterThan(erm.held.start);
-
+    await expectReplaced('erm', { text: 'Birmingham', confidence: 0.3 });
     // NOTE: a real word that begins with a filler's sound, as doubted: the rest of its sounds
     // cannot go to a filler set off by quiet, so it stays.
-    const umbrellas = await heldBetween('umbrellas');
-    const real = [...wordsOf(BEFORE, 0.95), { text: 'umbrellas', confidence: 0.3 }];
-    const [kept = []] = await alignEachUtterance(
-      umbrellas.wav,
-      [{ ...umbrellas.span, words: [...real, ...wordsOf(AFTER, 0.95)] }],
-      { fillers: true },
-    );
-    expect(kept.some(isHeardFiller)).toBe(false);
-    expect(kept.map((w) => w.text)).toEqual([...real, ...wordsOf(AFTER, 0.95)].map((w) => w.text));
+    await expectKept('umbrellas', { text: 'umbrellas', confidence: 0.3 });
   }, 60_000);
 });
