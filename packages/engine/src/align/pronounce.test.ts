@@ -45,6 +45,9 @@ describe('pronounce', () => {
 
   it('has nothing to say for punctuation alone', () => {
     expect(spokenForms('—')).toEqual([]);
+    // NOTE: folded as the decoder's lexicon prior folds it, so both look up the same word.
+    expect(spokenForms('Café,')).toEqual(['cafe']);
+    expect(spokenForms('‘Naïve’')).toEqual(['naive']);
     expect(pronounce('...', dictionary)).toBeUndefined();
   });
 });

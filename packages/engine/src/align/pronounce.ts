@@ -157,11 +157,21 @@ export function soundOut(word: string): string {
   return phones.join(' ');
 }
 
+/**
+ * A written word as the dictionary spells it: accents off ("Café"), lower case, straight
+ * apostrophes. NOTE: the one folding of the aligner's words and the decoder's lexicon prior.
+ */
+export function foldWordText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'");
+}
+
 /** The spoken forms of a written token: lower case, no punctuation, numbers and symbols spelled. */
 export function spokenForms(text: string): string[] {
-  const bare = text
-    .toLowerCase()
-    .replace(/[‘’]/g, "'")
+  const bare = foldWordText(text)
     .replace(/&/g, ' and ')
     .replace(/^[^a-z0-9$£€']+|[^a-z0-9%']+$/g, '')
     .replace(/^'+|'+$/g, '');

@@ -2,7 +2,7 @@
 // not know costs a hypothesis a fixed score. A 27 M model's misspellings of what it heard
 // ("emphastinating" for "and fascinating", "lipposition") are mostly words no dictionary has, while
 // running English rarely needs one. See docs/decisions/0005-offline-transcription.md (fifth pass).
-import { loadDictionary } from '../align/pronounce.ts';
+import { foldWordText, loadDictionary } from '../align/pronounce.ts';
 import type { Dictionary } from '../align/pronounce.ts';
 import type { BeamToken } from './beam-search.ts';
 import { tokensToWords } from './moonshine-words.ts';
@@ -41,12 +41,7 @@ function knownPart(dictionary: Dictionary, part: string): boolean {
 
 /** A written word ("Byron.", "twenty-five", "Marianas'") whose every part the dictionary has. */
 export function isKnownWord(dictionary: Dictionary, text: string): boolean {
-  const folded = text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[\u2018\u2019]/g, "'");
-  return folded
+  return foldWordText(text)
     .split(/[^\p{L}\p{N}']+/u)
     .every((part) => knownPart(dictionary, part.replace(/^'+/, '')));
 }
