@@ -6,9 +6,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { apiPaths, assetListResponseSchema, clipKeptSpans, totalLength } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCount, wordErrors } from '../packages/engine/src/testing/word-errors.ts';
 import { SCREENS_DIR, openBrowser } from './support/browser.ts';
+import { decodeRgb, textBox } from './support/image-compare.ts';
 import type { BrowserSession } from './support/browser.ts';
 import { confirmClipScreen, filesBelow, step } from './support/caption-frames.ts';
 import { signUp, startEdit, waitForJob } from './support/journey.ts';
@@ -55,6 +57,13 @@ async function makeRealSpeechVideo(dir: string): Promise<string> {
     ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
   ]);
   return file;
+}
+
+/** Pixels unlike the video's still colour in the band where bottom captions sit. */
+async function captionPixels(canvas: Locator): Promise<number> {
+  const image = await decodeRgb(await canvas.screenshot(), 320, 180);
+  const band = { ...image, height: 36, data: image.data.subarray(130 * 320 * 3, 166 * 320 * 3) };
+  return textBox(band, { r: 0x2a, g: 0x4d, b: 0x69 }).pixels;
 }
 
 const haveRecordings = FILES.every((f) => existsSync(path.join(REALSPEECH, f)));
@@ -111,6 +120,11 @@ describe.skipIf(!haveRecordings)('real speech on the clip screen and in the rend
     await page.getByText('Loading video').waitFor({ state: 'detached', timeout: 60_000 });
     await step(page, 'Subtitles').click();
     await page.getByTestId('subtitle-canvas').waitFor({ state: 'attached' });
+    // NOTE: the paused first frame shows the first phrase, as the render does; jassub draws it a
+    // moment after it loads.
+    await expect
+      .poll(() => captionPixels(page.getByTestId('subtitle-canvas')), { timeout: 30_000 })
+      .toBeGreaterThan(200);
     await screenshot('real-speech-clip-screen');
 
     const confirmed = await confirmClipScreen(page, { jobId, instanceId, clipId: clip.id });
