@@ -177,21 +177,28 @@ describe('a server without Stripe keys', () => {
     bare = await startServer();
   });
 
-  it('says payments are not configured, and Buy plan explains it', async () => {
+  it('says payments are not configured, and disables Buy plan with the reason beside it', async () => {
     await withBrowser(bare, async (session) => {
       const { page } = session;
       await signUp(page);
       await page.goto('/account/billing');
       await page.getByText('Payments are not configured on this server').first().waitFor();
+      const card = page.getByRole('article', { name: 'Standard plan' });
+      const buy = card.getByRole('button', { name: 'Buy plan' });
+      await buy.waitFor();
       await shoot(session, 'billing-not-configured');
-      await page.getByRole('button', { name: 'Buy plan' }).click();
-      const dialog = page.getByRole('dialog', {
-        name: 'Payments are not configured on this server',
+      // Issue 33: a button that looks enabled but can do nothing is disabled, and says why.
+      expect(await buy.isDisabled()).toBe(true);
+      const reason = card.getByText('Card payments are not set up on this server', { exact: true });
+      expect(await reason.isVisible()).toBe(true);
+      expect(await buy.getAttribute('aria-describedby')).toBe(await reason.getAttribute('id'));
+      const posts: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST') posts.push(request.url());
       });
-      await dialog.waitFor();
-      await session.screenshot('billing-not-configured-dialog');
-      await dialog.getByRole('button', { name: 'OK' }).click();
-      await dialog.waitFor({ state: 'hidden' });
+      await buy.click({ force: true });
+      await page.getByRole('heading', { name: 'Subscriptions' }).waitFor();
+      expect(posts).toEqual([]);
       expect(page.url()).toBe(`${bare.baseUrl}/account/billing`);
     });
   });

@@ -2,7 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeTalkingVideo } from '@roughcut/engine/testing';
-import { apiPaths, clipListResponseSchema, clipResponseSchema } from '@roughcut/shared';
+import {
+  apiPaths,
+  clipListResponseSchema,
+  clipResponseSchema,
+  isFillerGap,
+} from '@roughcut/shared';
 import type { Clip, Gap } from '@roughcut/shared';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +146,12 @@ async function samplePlayback(page: Page, ms: number): Promise<{ t: number; at: 
   );
 }
 
+/** Issue 33: the one count of a clip's gaps, on the clip screen and the timeline editor alike. */
+const silences = (clip: Clip): number => clip.detected_gaps.filter((g) => !isFillerGap(g)).length;
+const gaps = (n: number) => `${n} ${n === 1 ? 'gap' : 'gaps'}`;
+const countLabel = (clip: Clip, deleted: number) =>
+  `${gaps(silences(clip))} found, ${gaps(deleted)} deleted`;
+
 const interior = (clip: Clip): Gap[] =>
   clip.gaps.filter((g) => g.start > clip.start + 0.05 && g.end < clip.end - 0.05);
 
@@ -162,9 +173,11 @@ describe('the speech-gap timeline editor', () => {
     await page.getByRole('heading', { name: 'Speech-gap timeline' }).waitFor();
     await waitForVideo(page);
     const description = page.getByTestId('timeline-description');
-    expect(await description.textContent()).toContain(`${longForm.gaps.length} gaps found`);
+    expect(await description.textContent()).toContain(countLabel(longForm, 0));
     expect(await page.getByTestId('timeline-zoom').textContent()).toBe('Zoom 1x');
-    expect(await page.getByTestId('timeline-viewing').textContent()).toMatch(/^Viewing: 0s - /);
+    expect(await page.getByTestId('timeline-viewing').textContent()).toMatch(
+      /^Viewing: 0:00\.0 - /,
+    );
     await shoot(session, 'gap-timeline-editor-landscape');
 
     const box = await timelineBox(page);
@@ -211,11 +224,11 @@ describe('the speech-gap timeline editor', () => {
     const deleted = gaps[3] as Gap;
     const middle = xAt(box, longForm, (deleted.start + deleted.end) / 2);
     await page.mouse.click(middle, TRACK_Y(box));
-    expect(await description.textContent()).toContain(`${longForm.gaps.length} gaps found`);
+    expect(await description.textContent()).toContain(countLabel(longForm, 0));
     await page.keyboard.down('Control');
     await page.mouse.click(middle, TRACK_Y(box));
     await page.keyboard.up('Control');
-    expect(await description.textContent()).toContain(`${longForm.gaps.length - 1} gaps found`);
+    expect(await description.textContent()).toContain(countLabel(longForm, 1));
 
     // Ctrl+scroll zooms in around the pointer, 1.1x per tick.
     await page.mouse.move(box.x + box.width / 2, TRACK_Y(box));
@@ -223,7 +236,9 @@ describe('the speech-gap timeline editor', () => {
     for (let i = 0; i < 3; i += 1) await page.mouse.wheel(0, -100);
     await page.keyboard.up('Control');
     await expect.poll(() => page.getByTestId('timeline-zoom').textContent()).toBe('Zoom 1.33x');
-    expect(await page.getByTestId('timeline-viewing').textContent()).not.toMatch(/^Viewing: 0s - /);
+    expect(await page.getByTestId('timeline-viewing').textContent()).not.toMatch(
+      /^Viewing: 0:00\.0 - /,
+    );
     await shoot(session, 'gap-timeline-editor-zoomed');
 
     await page.setViewportSize(PHONE);
@@ -248,7 +263,7 @@ describe('the speech-gap timeline editor', () => {
     await page.getByTestId('timeline-read-only').waitFor();
     expect(await page.getByRole('button', { name: 'Save and Confirm' }).count()).toBe(0);
     expect(await page.getByTestId('timeline-description').textContent()).toContain(
-      `${longForm.gaps.length - 1} gaps found`,
+      countLabel(longForm, 1),
     );
   });
 
@@ -261,7 +276,7 @@ describe('the speech-gap timeline editor', () => {
     const frame = await boxOf(page.getByTestId('gap-player-frame'));
     expect(Math.abs(frame.width / frame.height - 1080 / 1920)).toBeLessThan(0.02);
     const footer = page.getByTestId('speech-gaps-footer');
-    expect(await footer.textContent()).toContain(`${short.detected_gaps.length} gap`);
+    expect(await footer.textContent()).toContain(countLabel(short, 0));
     await shoot(session, 'speech-gaps-step-portrait');
     await page.setViewportSize(PHONE);
     await shoot(session, 'speech-gaps-step-390');
@@ -274,8 +289,9 @@ describe('the speech-gap timeline editor', () => {
       await page.mouse.click(xAt(box, short, (gap.start + gap.end) / 2), TRACK_Y(box));
     }
     await page.keyboard.up('Control');
-    const n = short.gaps.length;
-    expect(await footer.textContent()).toContain(`${n} ${n === 1 ? 'gap' : 'gaps'} deleted`);
+    expect(await footer.textContent()).toContain(
+      countLabel(short, short.gaps.filter((g) => !isFillerGap(g)).length),
+    );
     await shoot(session, 'speech-gaps-step-none');
 
     // The standalone editor works for a short clip too.

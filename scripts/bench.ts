@@ -13,6 +13,7 @@ const PARTS: BenchPart[] = [
   { name: 'waveform', load: () => import('../apps/server/bench/waveform.bench.ts') },
   { name: 'drift', load: () => import('../packages/engine/bench/drift.bench.ts') },
   { name: 'load', load: () => import('../apps/server/bench/load.bench.ts') },
+  { name: 'exports-load', load: () => import('../apps/server/bench/exports-load.bench.ts') },
   { name: 'reframe', load: () => import('../packages/engine/bench/reframe.bench.ts') },
   { name: 'upload', load: () => import('../apps/server/bench/upload.bench.ts') },
 ];

@@ -29,8 +29,18 @@ export type BrowserSession = {
   close: () => Promise<void>;
 };
 
+/** A phone's screen (issue 33's touch tests): a touch screen, a mobile viewport. */
+export type DeviceOptions = {
+  viewport?: { width: number; height: number };
+  hasTouch?: boolean;
+  isMobile?: boolean;
+};
+
 /** Chromium with a fresh profile (its own cookies), so each session starts signed out. */
-export async function openBrowser(baseUrl: string): Promise<BrowserSession> {
+export async function openBrowser(
+  baseUrl: string,
+  device: DeviceOptions = {},
+): Promise<BrowserSession> {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'roughcut-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
@@ -38,6 +48,7 @@ export async function openBrowser(baseUrl: string): Promise<BrowserSession> {
     args: CHROMIUM_ARGS,
     baseURL: baseUrl,
     viewport: { width: 1280, height: 800 },
+    ...device,
   });
   // NOTE: generous timeouts: the machine is shared and a cold server can be slow to answer.
   context.setDefaultTimeout(30_000);

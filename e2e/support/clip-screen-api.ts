@@ -78,6 +78,13 @@ export function clipScreenAnswers(
   };
 }
 
+/** The draft endpoints' answers for a clip without a draft whose saves all land. */
+function draftAnswer(method: string): unknown {
+  if (method === 'PUT') return { saved_at: new Date().toISOString() };
+  if (method === 'DELETE') return { ok: true };
+  return { draft: null, saved_at: null };
+}
+
 /**
  * Answers the page's API calls from `answers` (404 for any other path); `intercept` sees each call
  * first and returns true when it answered it.
@@ -90,6 +97,11 @@ export async function routeApi(
   await page.route('**/api/**', async (route) => {
     const { pathname } = new URL(route.request().url());
     if (intercept && (await intercept(route, pathname))) return;
+    // NOTE (issue 31): the clip's draft: none at first, and every save or discard taken.
+    if (pathname.endsWith('/draft') && answers[pathname.slice(0, -'/draft'.length)]) {
+      await route.fulfill({ json: draftAnswer(route.request().method()) });
+      return;
+    }
     const answer = answers[pathname];
     if (answer === undefined) await route.fulfill({ status: 404, json: { err: 'Not found' } });
     else await route.fulfill({ json: answer });

@@ -10,11 +10,20 @@ export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta
 
 export type RunningServer = {
   baseUrl: string;
+  port: number;
   dataDir: string;
   outboxDir: string;
   /** Everything the server printed, for failure messages. */
   logs: () => string;
-  stop: () => Promise<void>;
+  /** Stops the server and removes its data folder, unless `keepData` (a restart follows). */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
+};
+
+export type ServerPlacement = {
+  /** Reuse this data folder (a restart of an earlier server); it is then kept on stop. */
+  dataDir?: string;
+  /** Listen on this port rather than a free one. */
+  port?: number;
 };
 
 async function freePort(): Promise<number> {
@@ -51,9 +60,12 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, logs: () => s
  * data folder (PGlite database and mail outbox). It serves the web build in apps/web/dist, which
  * the test command builds before the e2e suite runs.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'roughcut-e2e-'));
-  const port = await freePort();
+export async function startServer(
+  env: Record<string, string> = {},
+  placement: ServerPlacement = {},
+): Promise<RunningServer> {
+  const dataDir = placement.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'roughcut-e2e-')));
+  const port = placement.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
@@ -78,7 +90,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on('data', collect);
   const logs = () => output;
 
-  const stop = async () => {
+  const stop = async ({ keepData = false }: { keepData?: boolean } = {}) => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGTERM');
@@ -86,7 +98,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await exited;
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!keepData) await rm(dataDir, { recursive: true, force: true });
   };
 
   try {
@@ -95,5 +107,5 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await stop();
     throw error;
   }
-  return { baseUrl, dataDir, outboxDir: path.join(dataDir, 'outbox'), logs, stop };
+  return { baseUrl, port, dataDir, outboxDir: path.join(dataDir, 'outbox'), logs, stop };
 }

@@ -50,11 +50,14 @@ const json = (cookie: string, ip: string) => ({
   'x-forwarded-for': ip,
 });
 
-/** One user with `jobs` video edits; `started` of them ran once and were cancelled. */
+/**
+ * One user with `jobs` video edits; `started` of them ran once and were cancelled (with `video`
+ * uploaded to each; none is read when no edit is started).
+ */
 export async function seedUser(
   base: string,
   index: number,
-  video: string,
+  video: string | undefined,
   counts: { jobs: number; started: number },
 ): Promise<SeededUser> {
   // NOTE: the seeding server trusts X-Forwarded-For so each user counts as its own client for
@@ -87,7 +90,7 @@ export async function seedUser(
     );
     jobIds.push(autoJobSchema.parse(JSON.parse(created.body)).id);
   }
-  const bytes = await readFile(video);
+  const bytes = counts.started > 0 && video ? await readFile(video) : Buffer.alloc(0);
   for (const jobId of jobIds.slice(0, counts.started)) {
     const boundary = `----load${randomBytes(6).toString('hex')}`;
     const body = Buffer.concat([

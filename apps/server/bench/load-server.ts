@@ -46,6 +46,10 @@ export async function startServer(options: {
       DATA_DIR: options.dataDir,
       WEB_DIST: path.join(options.dataDir, 'no-web-build'),
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      // NOTE: the allocator settings ./roughcut gives the server, so the bench measures its memory.
+      ...Object.fromEntries(
+        Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_')),
+      ),
       ...options.env,
     },
     // NOTE: the log is produced as in production (its cost is part of every request) and dropped.

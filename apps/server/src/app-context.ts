@@ -10,6 +10,8 @@ export type RateLimitSettings = {
   perIp: number;
   /** Attempts per window against one account identifier (e-mail or username). */
   perAccount: number;
+  /** Issue 36: requests per window with one personal access token, whatever the endpoint. */
+  perToken: number;
   windowMs: number;
 };
 

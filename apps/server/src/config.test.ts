@@ -34,8 +34,16 @@ describe('loadConfig', () => {
         retryDelaySeconds: undefined,
         retryLimit: undefined,
         slots: defaultJobSlots(),
+        warmUp: true,
       },
+      stripe: undefined,
+      webhooks: { allowPrivate: false, retryBaseSeconds: 30 },
     });
+  });
+
+  it('reads the webhook variables', () => {
+    const config = loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_SECONDS: '2' });
+    expect(config.webhooks).toEqual({ allowPrivate: true, retryBaseSeconds: 2 });
   });
 
   it('reads the job slots: two to four by cores unless JOB_SLOTS says', () => {

@@ -134,8 +134,11 @@ const envSchema = z.object({
   JOB_SUPERVISE_SECONDS: secondsVar(1, 15),
   JOB_RETRY_DELAY_SECONDS: secondsVar(0),
   JOB_RETRY_LIMIT: secondsVar(0),
+  JOB_WARM_UP: booleanVar(true),
   JOB_SLOTS: secondsVar(1),
   UPLOAD_MIN_KBPS: secondsVar(0),
+  WEBHOOK_ALLOW_PRIVATE: booleanVar(false),
+  WEBHOOK_RETRY_BASE_SECONDS: secondsVar(0),
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   STRIPE_PRICE_ID: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -176,6 +179,12 @@ export type Config = {
   maxVideoSeconds: number;
   /** An upload body slower than this on average over its window is stopped (0 = never). */
   uploadMinRate: MinUploadRate;
+  /**
+   * Issue 36's webhooks: `allowPrivate` lets URLs reach loopback and private addresses (and plain
+   * http there), for development and tests; `retryBaseSeconds` is the first retry's delay, doubled
+   * after each failed attempt for 24 hours.
+   */
+  webhooks: { allowPrivate: boolean; retryBaseSeconds: number };
   /** Card payments; undefined = not configured (self-hosting: plans are set with `roughcut admin`). */
   stripe: StripeSettings | undefined;
   /** How the job queue notices a dead worker and retries its jobs. */
@@ -197,6 +206,8 @@ export type JobTiming = {
   retryLimit: number | undefined;
   /** Analyses (and, apart, renders) one process runs at once; one of them per user at a time. */
   slots: number;
+  /** Open the analysis's models before taking jobs (off in the API tests, which rarely analyse). */
+  warmUp: boolean;
 };
 
 export type StripeSettings = {
@@ -277,11 +288,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? DEFAULT_MIN_UPLOAD_RATE
         : { ...DEFAULT_MIN_UPLOAD_RATE, bytesPerSecond: parsed.UPLOAD_MIN_KBPS * 1024 },
     stripe: parseStripeSettings(parsed),
+    webhooks: {
+      allowPrivate: parsed.WEBHOOK_ALLOW_PRIVATE,
+      retryBaseSeconds: parsed.WEBHOOK_RETRY_BASE_SECONDS ?? 30,
+    },
     jobs: {
       heartbeatSeconds: parsed.JOB_HEARTBEAT_SECONDS ?? 30,
       superviseSeconds: parsed.JOB_SUPERVISE_SECONDS ?? 15,
       retryDelaySeconds: parsed.JOB_RETRY_DELAY_SECONDS,
       retryLimit: parsed.JOB_RETRY_LIMIT,
+      warmUp: parsed.JOB_WARM_UP,
       slots: parsed.JOB_SLOTS ?? defaultJobSlots(),
     },
   };

@@ -50,6 +50,8 @@ describe('the job list', () => {
       'render-job',
       'frame-clips',
       'sweep-leftovers',
+      'deliver-webhook',
+      'dispatch-webhooks',
     ]);
     expect(report.listed).toEqual({ engine: 0, handlers: [] });
     // Every queue has its own handler, and working on them loads the engine.

@@ -10,6 +10,12 @@ import { sendMailJob } from './modules/auth/send-mail.job.ts';
 import { analyseJob, runGaveUpJob, renderJob } from './modules/edit/run.queue-jobs.ts';
 import { frameClipsJob } from './modules/edit/framing.queue-jobs.ts';
 import { sweepLeftoversJob } from './modules/pipeline/leftovers.queue-jobs.ts';
+import {
+  deliverWebhookHandler,
+  deliverWebhookJob,
+  dispatchWebhooksHandler,
+  dispatchWebhooksJob,
+} from './modules/webhooks/index.ts';
 
 // NOTE: the pipeline's handlers load the engine; enqueuing imports only the definitions above,
 // so they are imported when a process starts working on the queues (job-list.int.test.ts).
@@ -24,4 +30,6 @@ export const jobList: readonly ListedJob[] = [
   listJob(renderJob, async () => (await pipeline()).renderHandler),
   listJob(frameClipsJob, async () => (await pipeline()).frameClipsHandler),
   listJob(sweepLeftoversJob, async () => (await pipeline()).sweepLeftoversHandler),
+  listJob(deliverWebhookJob, () => Promise.resolve(deliverWebhookHandler)),
+  listJob(dispatchWebhooksJob, () => Promise.resolve(dispatchWebhooksHandler)),
 ];

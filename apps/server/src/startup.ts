@@ -10,6 +10,7 @@ import { runMigrations } from './db/migrations.ts';
 import { jobList } from './job-list.ts';
 import { checkJobList, loadJobHandlers } from './jobs/job-handlers.ts';
 import { JobQueue } from './jobs/job-queue.ts';
+import type { JobHandler } from './jobs/job.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { sweepLeftovers } from './modules/pipeline/leftovers.service.ts';
@@ -35,6 +36,18 @@ export type Services = {
   close: () => Promise<void>;
 };
 
+/** Runs each handler's warm-up once; a failed one is logged and its jobs run anyway. */
+async function warmUpHandlers(
+  handlers: readonly JobHandler[],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  for (const handler of handlers) {
+    await handler.warmUp?.().catch((error: unknown) => {
+      log.warn({ err: error, queue: handler.name }, 'warm-up failed; the jobs will load on use');
+    });
+  }
+}
+
 /**
  * Opens the database and applies migrations, makes the mailer, storage and queue (every queue of
  * the job list), clears what stopped processes left behind, and starts working on the queues when
@@ -57,7 +70,11 @@ export async function startServices(config: Config, options: StartupOptions): Pr
   });
   const storage = new MediaStorage(config.storageDir);
   const queue = new JobQueue({ database, config, mailer, storage, log, definitions: jobList });
+  let closing = false;
+  let warming: Promise<void> = Promise.resolve();
   const close = async () => {
+    closing = true;
+    await warming;
     await queue.stop();
     mailer.close();
     await database.close();
@@ -73,7 +90,14 @@ export async function startServices(config: Config, options: StartupOptions): Pr
       },
     );
     const handlers = work ? await loadJobHandlers(jobList) : [];
-    await queue.work(handlers);
+    // NOTE: jobs are taken only once every handler's warm-up is done (models opened), so no
+    // claim is held while the event loop is busy opening them; the process serves meanwhile.
+    const warmedUp = (config.jobs.warmUp ? warmUpHandlers(handlers, log) : Promise.resolve()).then(
+      () => (closing ? undefined : queue.work(handlers)),
+    );
+    warming = warmedUp.catch((error: unknown) => {
+      log.error({ err: error }, 'could not start working on the queues');
+    });
     return {
       database,
       mailer,

@@ -15,6 +15,7 @@ export * from './render/short-clip.ts';
 export * from './render/engine-clip.ts';
 export * from './pipeline/progress.ts';
 export * from './pipeline/analyse.ts';
+export * from './pipeline/warm-up.ts';
 export * from './media/probe.ts';
 export * from './render/render-common.ts';
 export * from './audio/index.ts';

@@ -77,7 +77,7 @@ const CASES: UploadCase[] = [
     name: 'a text file renamed to .mp4',
     parts: async (w) => [await file(makeTextFileNamedMp4({ dir: w.mediaDir }))],
     status: 415,
-    err: NOT_MP4,
+    err: 'This file is text, not a video: choose an .mp4 video',
   },
   {
     name: 'an empty (0 byte) file',

@@ -7,3 +7,7 @@ export * from './tables/edit.schema.ts';
 export * from './tables/clips.schema.ts';
 export * from './tables/assets.schema.ts';
 export * from './tables/billing.schema.ts';
+export * from './tables/media-links.schema.ts';
+export * from './tables/access-tokens.schema.ts';
+export * from './tables/webhooks.schema.ts';
+export * from './tables/idempotency.schema.ts';

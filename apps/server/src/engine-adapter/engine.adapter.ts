@@ -4,6 +4,7 @@ import type { DrawSettings, FramingPlan, Gap, Segment, Span, StepType } from '@r
 import { DEFAULT_MAX_VIDEO_SECONDS, GAP_MERGE_TOLERANCE_S } from '@roughcut/shared';
 import {
   analyseVideo as analyseWithEngine,
+  warmUpAnalysis as warmUpEngineAnalysis,
   buildAss,
   planFramings,
   probeMedia,
@@ -16,6 +17,7 @@ import {
   uploadLimitError,
 } from '@roughcut/engine';
 import type {
+  AnalysisStage,
   EnergyTrack,
   ClipRenderPlan,
   ProbeResult,
@@ -23,6 +25,8 @@ import type {
   TranscriptChunkStore,
   UploadLimits,
 } from '@roughcut/engine';
+
+export type { AnalysisStage };
 
 export type AnalysedClip = {
   stepType: StepType;
@@ -45,7 +49,8 @@ export type AnalyseInput = {
   maxWordsInPhrase: number;
   steps: readonly StepType[];
   signal: AbortSignal;
-  onProgress: (fraction: number) => void;
+  /** Told the analysis stage running and its own fraction too (issue 33). */
+  onProgress: (fraction: number, at: { stage: AnalysisStage; fraction: number }) => void;
   /** Finished transcription chunks of an earlier try, and where this one keeps its own. */
   transcriptChunks?: TranscriptChunkStore;
 };
@@ -81,6 +86,9 @@ export async function probeUpload(
  * engine's reason), phrases, gaps and the clips of every step. Long form gets every gap of the
  * video; a short clip the gaps inside its window.
  */
+/** Opens the analysis's models before the process takes jobs (engine pipeline/warm-up.ts). */
+export const warmUpAnalysis = (): Promise<void> => warmUpEngineAnalysis();
+
 export async function analyseVideo(input: AnalyseInput): Promise<Analysis> {
   const analysis = await analyseWithEngine(input.videoPath, {
     workDir: input.workDir,

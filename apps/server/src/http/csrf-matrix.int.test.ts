@@ -18,9 +18,9 @@ import { FORM_BODY_REFUSED } from './endpoint-route.ts';
 const FOREIGN = 'https://evil.example';
 const FORM = 'application/x-www-form-urlencoded';
 
-/** Every entry that changes state: all but GET, plus the spec's GET logout. */
+/** Every entry that changes state: all but GET, plus the GETs the table marks (the spec's logout). */
 const stateChanging = Object.entries(ENDPOINTS as Record<string, Endpoint>).filter(
-  ([name, entry]) => entry.method !== 'GET' || name === 'logout',
+  ([name, entry]) => entry.method !== 'GET' || name === 'logout' || entry.changesState === true,
 );
 
 /** The entry's path with sample values (the provider is the one this server speaks to). */

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerTokenOf } from './bearer.ts';
 import { forbidden } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -83,26 +84,24 @@ function checkRequest(request: FastifyRequest, method: string, allowedOrigins: s
 
 /**
  * Checks every state-changing request, whatever path it names: routed, unknown (404) or the web
- * app's fallback. WARNING: never decide on the raw request target: the router decodes it, so
+ * app's fallback. A GET the endpoint table marks `changesState` (the spec's logout, a framing
+ * request, an export) is checked like a POST, so an image or link on another site cannot
+ * trigger it, while our own page's fetch (Sec-Fetch-Site: same-origin) and non-browser clients
+ * still can. WARNING: never decide on the raw request target: the router decodes it, so
  * `/%61pi/...`, `/ap%69/...` or an absolute-form `http://host/api/...` reach the same handlers
  * as `/api/...` while no string test on `request.url` would see them.
  */
 export function registerCsrfProtection(app: FastifyInstance, publicUrl: string): void {
   const allowedOrigins = allowedOriginsFor(publicUrl);
   app.addHook('onRequest', (request, _reply, done) => {
-    const ok = checkRequest(request, request.method, allowedOrigins);
+    // NOTE: issue 36: a request with `Authorization: Bearer` is authenticated by that token alone
+    // (never its cookie), and no other site can make a browser send that header without CORS.
+    if (bearerTokenOf(request) !== undefined) {
+      done();
+      return;
+    }
+    const method = request.routeOptions.config.changesState === true ? 'POST' : request.method;
+    const ok = checkRequest(request, method, allowedOrigins);
     done(ok ? undefined : forbidden(CSRF_MESSAGE));
   });
-}
-
-/**
- * onRequest hook for a GET that changes state (the spec's GET /api/auth/logout): checked like a
- * POST, so an image or link on another site cannot trigger it, while our own page's fetch
- * (Sec-Fetch-Site: same-origin) and non-browser clients still can.
- */
-export function sameOriginOnly(publicUrl: string): onRequestHookHandler {
-  const allowedOrigins = allowedOriginsFor(publicUrl);
-  return (request, _reply, done) => {
-    done(checkRequest(request, 'POST', allowedOrigins) ? undefined : forbidden(CSRF_MESSAGE));
-  };
 }

@@ -5,15 +5,24 @@ import type {
   RouteShorthandOptions,
   preHandlerAsyncHookHandler,
 } from 'fastify';
+import { tokenScopeOf } from '@roughcut/shared';
 import type { Endpoint, EndpointResponse } from '@roughcut/shared';
 import type { z } from 'zod';
 import { parseInput } from './errors.ts';
+import { idempotencyHooks } from './idempotency.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyContextConfig {
     /** Set by `routeEndpoint` on the table's form posts (`bodyKind: 'form-or-json'`). */
     formBody?: boolean;
+    /** Set by `routeEndpoint` on the table's GETs that change state: checked like a POST (csrf.ts). */
+    changesState?: boolean;
+    /**
+     * Issue 36: the scope a personal access token needs here (`tokenScopeOf` of the table's
+     * entry); a route without it is never reached by a token.
+     */
+    tokenScope?: 'read' | 'edit' | 'none';
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
@@ -95,13 +104,23 @@ export function routeEndpoint<E extends Endpoint>(
     return parseInput(schema, raw ?? {}, label(part)) as EndpointInput<E>[P];
   };
   const guards = entry.auth === 'user' ? [authenticate ?? userGuardOf(app)] : [];
+  // NOTE: issue 36: the key is claimed once the user is known, and settled as the answer leaves.
+  const idempotency = entry.idempotent
+    ? idempotencyHooks(app.ctx, entry.bodyKind === 'multipart')
+    : undefined;
 
   app.route({
     ...routeOptions,
-    config: { ...routeOptions.config, formBody: entry.bodyKind === 'form-or-json' },
+    config: {
+      ...routeOptions.config,
+      formBody: entry.bodyKind === 'form-or-json',
+      changesState: entry.changesState === true,
+      ...(entry.auth === 'user' ? { tokenScope: tokenScopeOf(entry) } : {}),
+    },
     method: entry.method,
     url: entry.path,
-    preHandler: [...guards, ...preHandler],
+    preHandler: [...guards, ...preHandler, ...(idempotency ? [idempotency.preHandler] : [])],
+    ...(idempotency ? { onSend: idempotency.onSend, onResponse: idempotency.onResponse } : {}),
     handler: async (request, reply) => {
       const input: EndpointInput<E> = {
         params: check('params', request.params),

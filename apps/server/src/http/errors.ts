@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { HttpError, badRequest } from '../errors/http-error.ts';
+import { answerUnreadBody } from './body-limit.ts';
 
 // NOTE: the modules still import the error types from here; new code imports errors/http-error.ts.
 export {
@@ -76,6 +77,40 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
 };
 
+/** What a database error may tell a log: which rule it broke, never the values (`detail`, `where`). */
+const DATABASE_ERROR_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'routine'];
+
+function withoutValues(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const safe = new Error(error.message);
+  safe.name = error.name;
+  safe.stack = error.stack;
+  const fields = error as unknown as Record<string, unknown>;
+  return Object.assign(
+    safe,
+    Object.fromEntries(
+      DATABASE_ERROR_FIELDS.filter((field) => field in error).map((f) => [f, fields[f]]),
+    ),
+  );
+}
+
+/**
+ * An error as it may be logged. WARNING: a failed query (drizzle's DrizzleQueryError) carries
+ * its parameters in its message, stack and `params`, and the database's error quotes them in
+ * `detail` and `where`: what the user sent (a whole 10 KB confirm), possibly a password hash.
+ * The log keeps the SQL and what went wrong, never the values.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof Error) || !('params' in error)) return error;
+  if (!('query' in error) || typeof error.query !== 'string') return error;
+  const message = `Failed query: ${error.query}`;
+  const safe = new Error(message, { cause: withoutValues(error.cause) });
+  safe.name = error.name;
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  safe.stack = [`${error.name}: ${message}`, ...frames].join('\n');
+  return safe;
+}
+
 export function sendError(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ err: message });
 }
@@ -83,12 +118,13 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
 /** Every error leaves as `{err}` with a readable message; 5xx details go to the log only. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply) => {
+    answerUnreadBody(request, reply);
     if (error instanceof HttpError) {
       return sendError(reply, error.statusCode, error.message);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: loggableError(error) }, 'request failed');
       return sendError(reply, status, 'Something went wrong on our side. Please try again.');
     }
     const known =

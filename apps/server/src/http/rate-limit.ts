@@ -7,6 +7,7 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and tr
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   perIp: 30,
   perAccount: 10,
+  perToken: 300,
   windowMs: 60_000,
 };
 
@@ -103,49 +104,3 @@ export class AttemptCounter {
     }
   }
 }
-
-/**
- * Wrong-password lockout, on two counts. Per account AND client: ten wrong passwords from one
- * client lock only that client out of that account, so the owner still gets in from elsewhere.
- * Per account alone: past `accountCeiling` failures in the window every client waits, because a
- * client is only an IP, and an attacker with many addresses (or a forged X-Forwarded-For that a
- * misconfigured proxy passes on) would otherwise guess without end.
- * NOTE: the price is that such an attacker can keep the owner out for a window at a time; the
- * owner's existing sessions are untouched.
- */
-export class LoginLockout {
-  readonly #pairs: AttemptCounter;
-  readonly #accounts: AttemptCounter;
-  readonly #perClient: number;
-  readonly #accountCeiling: number;
-
-  constructor(limits: RateLimitSettings, now?: () => number) {
-    this.#pairs = new AttemptCounter({ windowMs: limits.windowMs, now });
-    this.#accounts = new AttemptCounter({ windowMs: limits.windowMs, now });
-    this.#perClient = limits.perAccount;
-    this.#accountCeiling = limits.perAccount * ACCOUNT_CEILING_FACTOR;
-  }
-
-  /** Seconds this client must wait before trying this account again; 0 when it may try now. */
-  waitFor(account: string, client: string): number {
-    const pair = this.#pairs.read(pairKey(account, client));
-    if (pair.count >= this.#perClient) return pair.retryAfterS;
-    const all = this.#accounts.read(account);
-    if (all.count >= this.#accountCeiling) return all.retryAfterS;
-    return 0;
-  }
-
-  recordFailure(account: string, client: string): void {
-    this.#pairs.add(pairKey(account, client));
-    this.#accounts.add(account);
-  }
-
-  recordSuccess(account: string, client: string): void {
-    this.#pairs.clear(pairKey(account, client));
-  }
-}
-
-/** Failures per account and window, from all clients together, as a multiple of the per-client limit. */
-export const ACCOUNT_CEILING_FACTOR = 2;
-
-const pairKey = (account: string, client: string) => `${account}\n${client}`;

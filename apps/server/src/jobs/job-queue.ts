@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
-import type { JobDefinition, JobHandler } from './job.ts';
+import type { JobDefinition, JobHandler, SendOptions } from './job.ts';
 import { runJob } from './job-runner.ts';
 import { handBackIfOwnerBusy } from './owner-turn.ts';
 
@@ -87,11 +87,14 @@ export class JobQueue {
 
   /**
    * Starts workers for the given handlers in this process. A queue whose jobs have owners gets
-   * `JOB_SLOTS` workers, and pg-boss fetches no job of a user who already has one running, across
-   * every process (groupConcurrency); a job claimed in a race with another of its user's is handed
-   * back (owner-turn.ts).
+   * `JOB_SLOTS` workers, and pg-boss fetches no job of a user who already has one running in that
+   * queue, across every process (groupConcurrency); a job claimed while another of its user's
+   * runs in any owned queue (or in a race) is handed back (owner-turn.ts).
    */
   async work(handlers: readonly JobHandler[]): Promise<void> {
+    const ownedQueues = this.#deps.definitions
+      .filter((d) => d.ownerOf !== undefined)
+      .map((d) => d.name);
     for (const job of handlers) {
       const ids: string[] = [];
       const owned = job.ownerOf !== undefined;
@@ -106,7 +109,9 @@ export class JobQueue {
           },
           async ([entry]: JobWithMetadata[]) => {
             if (!entry) return;
-            if (owned && (await handBackIfOwnerBusy(this.#boss, job.name, entry))) return;
+            if (owned && (await handBackIfOwnerBusy(this.#boss, job.name, ownedQueues, entry))) {
+              return;
+            }
             await runJob(job, entry, {
               db: this.#deps.database.db,
               config: this.#deps.config,
@@ -127,17 +132,37 @@ export class JobQueue {
    * Queues a job after validating its payload, in its owner's group when the queue has owners;
    * wakes this process's workers at once if it has any.
    */
-  async send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>): Promise<string> {
+  async send<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    payload: z.input<S>,
+    options: SendOptions = {},
+  ): Promise<string> {
     const parsed = job.payload.parse(payload);
     const owner = await job.ownerOf?.(parsed, this.#deps.database.db);
-    const id = await this.#boss.send(
-      job.name,
-      parsed as object,
-      owner === undefined ? {} : { group: { id: owner } },
-    );
+    const delay = options.startAfterSeconds ?? 0;
+    const id = await this.#boss.send(job.name, parsed as object, {
+      ...(owner === undefined ? {} : { group: { id: owner } }),
+      ...(delay > 0 ? { startAfter: delay } : {}),
+    });
     if (!id) throw new Error(`pg-boss did not accept a ${job.name} job`);
     for (const workerId of this.#workerIds.get(job.name) ?? []) this.#boss.notifyWorker(workerId);
     return id;
+  }
+
+  /**
+   * Refreshes the heartbeat of one try of a running job; fenced on the try (retry_count), so a
+   * try the queue already took back never keeps another try's claim alive.
+   */
+  async keepClaim(jobName: string, id: string, retryCount: number): Promise<void> {
+    await this.#boss.getDb().executeSql(
+      `UPDATE pgboss.job SET heartbeat_on = now()
+       WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $3`,
+      [jobName, id, retryCount],
+    );
+  }
+
+  get heartbeatSeconds(): number {
+    return this.#deps.config.jobs.heartbeatSeconds;
   }
 
   /** Cancels a queued or running job (its handler's signal aborts); unknown ids are ignored. */

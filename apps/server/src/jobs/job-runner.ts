@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobWithMetadata } from 'pg-boss';
 import type { JobContext, JobHandler } from './job.ts';
 import { isLastAttempt } from './job.ts';
+import { createClaimKeeper } from './claim-keeper.ts';
 
-export type RunnerDeps = Omit<JobContext, 'log' | 'jobId' | 'signal' | 'attempt'> & {
+export type RunnerDeps = Omit<JobContext, 'log' | 'jobId' | 'signal' | 'attempt' | 'keepClaim'> & {
   log: FastifyBaseLogger;
 };
 
@@ -44,6 +45,16 @@ export async function runJob(
     log.error({ issues: parsed.error.issues }, 'job payload is not valid; dropped');
     return;
   }
+  const { queue } = deps;
+  const keepClaim =
+    queue?.keepClaim && queue.heartbeatSeconds
+      ? createClaimKeeper(
+          (name, id, retryCount) => queue.keepClaim?.(name, id, retryCount) ?? Promise.resolve(),
+          { jobName: job.name, id: entry.id, retryCount: entry.retryCount },
+          (queue.heartbeatSeconds * 1000) / 3,
+          (error) => log.warn({ err: error }, 'could not refresh the job claim'),
+        )
+      : undefined;
   try {
     await job.handle(parsed.data, {
       ...deps,
@@ -51,6 +62,7 @@ export async function runJob(
       jobId: entry.id,
       signal: entry.signal,
       attempt,
+      ...(keepClaim ? { keepClaim } : {}),
     });
   } catch (error) {
     if (isLastAttempt(attempt)) log.error({ err: error }, 'job failed with no tries left');

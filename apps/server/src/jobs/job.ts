@@ -11,12 +11,23 @@ export type JobAttempt = {
   retryLimit: number;
 };
 
+/** Issue 36: a job that should not run before a delay (a webhook's next attempt). */
+export type SendOptions = { startAfterSeconds?: number };
+
 /** The queue as a handler may consult it, and queue follow-up work on it. */
 export type QueueLookup = {
   /** A job's state in the queue, or undefined when it no longer exists. */
   stateOf(jobName: string, id: string): Promise<string | undefined>;
   /** Queues a job (its payload checked), as services do; resolves to its id. */
-  send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>): Promise<string>;
+  send<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    payload: z.input<S>,
+    options?: SendOptions,
+  ): Promise<string>;
+  /** Refreshes the heartbeat of a running try of a job (claim-keeper.ts). */
+  keepClaim?(jobName: string, id: string, retryCount: number): Promise<void>;
+  /** Seconds without a heartbeat after which a claim lapses. */
+  heartbeatSeconds?: number;
 };
 
 /** What a job handler may use. Handlers get ids in their payload and load rows themselves. */
@@ -36,6 +47,11 @@ export type JobContext = {
   signal: AbortSignal;
   /** Unset when a handler is called directly (tests): treated as the last try. */
   attempt?: JobAttempt;
+  /**
+   * Call on every sign of progress: the queue hears the claim is alive from the work itself
+   * (throttled). Unset when a handler is called directly.
+   */
+  keepClaim?: () => void;
   queue?: QueueLookup;
 };
 
@@ -73,6 +89,11 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
 /** A definition with the code that runs its jobs (only processes that work on jobs load these). */
 export type JobHandler<S extends z.ZodType = z.ZodType> = JobDefinition<S> & {
   handle(payload: z.output<S>, context: JobContext): Promise<void>;
+  /**
+   * Work to do once per process before it takes any job of any queue (opening models): done
+   * while no claim is held, so its long stretches hold up no job's heartbeat.
+   */
+  warmUp?(): Promise<void>;
 };
 
 /** Declares a queue (and, for small jobs that import nothing heavy, its handler beside it). */
@@ -84,12 +105,13 @@ export function defineJob<S extends z.ZodType>(
   return definition;
 }
 
-/** Attaches the handler to a queue declared elsewhere. */
+/** Attaches the handler (and its once-per-process warm-up) to a queue declared elsewhere. */
 export function handleJob<S extends z.ZodType>(
   definition: JobDefinition<S>,
   handle: JobHandler<S>['handle'],
+  warmUp?: JobHandler<S>['warmUp'],
 ): JobHandler<S> {
-  return { ...definition, handle };
+  return { ...definition, handle, ...(warmUp ? { warmUp } : {}) };
 }
 
 /**

@@ -6,6 +6,8 @@ import { editModule } from './edit/index.ts';
 import { fontsModule } from './fonts/index.ts';
 import { languagesModule } from './languages/index.ts';
 import { templatesModule } from './templates/index.ts';
+import { tokensModule } from './tokens/index.ts';
+import { webhooksModule } from './webhooks/index.ts';
 
 /** Every feature module with routes, registered in this order under the app. Add new modules here. */
 export const modules: readonly AppModule[] = [
@@ -16,4 +18,6 @@ export const modules: readonly AppModule[] = [
   templatesModule,
   languagesModule,
   fontsModule,
+  tokensModule,
+  webhooksModule,
 ];

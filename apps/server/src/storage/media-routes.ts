@@ -1,6 +1,6 @@
 // GET/HEAD /api/media/<token>: serves a stored file (with single-range support, so the video
-// element can seek) or a streamed zip of several. No cookie needed: the signature is the
-// authorisation, and the session it names must still be signed in.
+// element can seek) or a streamed zip of several. No cookie needed: the token is the
+// authorisation (media-token.ts), and the session its link names must still be signed in.
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors/http-error.ts';
 import { contentDisposition, parseRange } from './http-headers.ts';
@@ -34,14 +34,13 @@ export const mediaRoutes: FastifyPluginCallback<MediaRoutesOptions> = (app, opti
   const now = options.now ?? Date.now;
   app.route({
     method: ['GET', 'HEAD'],
-    // NOTE: a wildcard, not ':token', because Fastify caps named parameters at 100 characters
-    // and zip tokens are longer. Anything after the token ("/<name>") is ignored.
+    // NOTE: a wildcard, not ':token', so anything after the token ("/<name>") is ignored.
     url: `${MEDIA_ROUTE_PREFIX}*`,
     exposeHeadRoute: false,
     handler: async (request, reply) => {
       const params = request.params as Record<string, string | undefined>;
       const token = (params['*'] ?? '').split('/')[0] ?? '';
-      const verified = options.signer.verifyMediaToken(token);
+      const verified = await options.signer.verifyMediaToken(token);
       if (!verified.ok) {
         throw new HttpError(
           403,

@@ -1,49 +1,28 @@
-// Signed, expiring media URLs: /api/media/<base64url(JSON payload)>.<base64url(HMAC-SHA256)>.
-// The signature is the authorisation, so only authenticated endpoints that checked ownership
-// may hand these out. Each link names the session that asked for it and the password it was
-// signed in with, and lives minutes: signing out or a password change ends its links too.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// Opaque, expiring media URLs: /api/media/<id>.<check>. The id is 128 random bits; the row it
+// names (media-links.repository.ts) says what the link serves, until when, and which session
+// asked for it with which password stamp, so nothing about the file, the user or the password
+// can be read from the URL. The check is an HMAC of the id: a made-up token is refused without
+// a database lookup. Only authenticated endpoints that checked ownership hand these out; a link
+// lives minutes, and signing out or a password change ends it at once.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MEDIA_LINK_LIFETIME_S } from '@roughcut/shared';
-import { z } from 'zod';
+import type { Db } from '../db/client.ts';
 import type { Disposition } from './http-headers.ts';
 import { contentTypeFor } from './http-headers.ts';
-import { isStorageKey, sanitizeFileName } from './storage-keys.ts';
+import { findMediaLink, insertMediaLink } from './media-links.repository.ts';
+import type { MediaLinkRow } from './media-links.repository.ts';
+import { assertStorageKey, sanitizeFileName } from './storage-keys.ts';
 
 export const MEDIA_ROUTE_PREFIX = '/api/media/';
 export const DEFAULT_MEDIA_URL_TTL_S = MEDIA_LINK_LIFETIME_S;
+/** Expired links are kept this long, so they answer "expired" rather than "not valid". */
+export const MEDIA_LINK_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-const keySchema = z.string().refine(isStorageKey);
-
-// NOTE: v2 links carry the session; v1 links (no session, hours long) are refused as invalid.
-const filePayloadSchema = z.object({
-  v: z.literal(2),
-  /** the sessions.id (hash of the cookie token) that asked for the link */
-  s: z.string().min(1),
-  /** its credential stamp (changes with the password) */
-  c: z.string().min(1),
-  /** storage key */
-  k: keySchema,
-  /** expiry, unix seconds */
-  e: z.number().int(),
-  /** download file name */
-  n: z.string().min(1),
-  /** content type */
-  t: z.string().min(1),
-  /** 'i' inline or 'a' attachment */
-  d: z.enum(['i', 'a']),
-});
-
-const zipPayloadSchema = z.object({
-  v: z.literal(2),
-  s: z.string().min(1),
-  c: z.string().min(1),
-  /** entries as [name inside the zip, storage key] */
-  z: z.array(z.tuple([z.string().min(1), keySchema])).min(1),
-  e: z.number().int(),
-  n: z.string().min(1),
-});
-
-const payloadSchema = z.union([filePayloadSchema, zipPayloadSchema]);
+const ID_BYTES = 16;
+const CHECK_BYTES = 16;
+const TOKEN = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/;
+/** Grants kept in memory: a playing video asks for many ranges of one link. */
+const CACHED_GRANTS = 10_000;
 
 export type MediaGrant =
   | {
@@ -52,6 +31,7 @@ export type MediaGrant =
       fileName: string;
       contentType: string;
       disposition: Disposition;
+      /** unix seconds */
       expiresAt: number;
       session: MediaSession;
     }
@@ -85,102 +65,125 @@ export type VerifyResult =
   { ok: true; grant: MediaGrant } | { ok: false; reason: 'invalid' | 'expired' };
 
 export type MediaSigner = {
-  signMediaUrl(key: string, options: SignFileOptions): string;
-  signZipUrl(entries: ZipGrantEntry[], options: SignZipOptions): string;
-  verifyMediaToken(token: string): VerifyResult;
+  signMediaUrl(key: string, options: SignFileOptions): Promise<string>;
+  signZipUrl(entries: ZipGrantEntry[], options: SignZipOptions): Promise<string>;
+  verifyMediaToken(token: string): Promise<VerifyResult>;
 };
 
-const b64 = (data: Buffer | string): string => Buffer.from(data).toString('base64url');
+function grantOf(row: MediaLinkRow): MediaGrant | undefined {
+  const common = {
+    fileName: row.fileName,
+    expiresAt: Math.floor(row.expiresAt.getTime() / 1000),
+    session: { id: row.sessionId, stamp: row.credentialStamp },
+  };
+  if (row.kind === 'zip') {
+    if (!row.entries?.length) return undefined;
+    return { kind: 'zip', entries: row.entries.map(([name, key]) => ({ name, key })), ...common };
+  }
+  if (!row.storageKey) return undefined;
+  return {
+    kind: 'file',
+    key: row.storageKey,
+    contentType: row.contentType,
+    disposition: row.disposition,
+    ...common,
+  };
+}
 
 /** `now` is the app clock (ms), so tests can move time. */
-export function createMediaSigner(secret: string, now: () => number = Date.now): MediaSigner {
+export function createMediaSigner(
+  secret: string,
+  db: Db,
+  now: () => number = Date.now,
+): MediaSigner {
   // NOTE: a dedicated key derived from the shared secret, so the same secret file can sign other
-  // things without a media signature ever being valid elsewhere.
-  const key = createHmac('sha256', secret).update('roughcut/media-url/v1').digest();
-  const mac = (body: string): Buffer => createHmac('sha256', key).update(body).digest();
+  // things without a media check ever being valid elsewhere.
+  const key = createHmac('sha256', secret).update('roughcut/media-url/v3').digest();
+  const checkOf = (id: string): Buffer =>
+    createHmac('sha256', key).update(id).digest().subarray(0, CHECK_BYTES);
+  // NOTE: only the id's hash is stored, as with sessions: a leaked table replays no link.
+  const rowIdOf = (id: string): string => createHash('sha256').update(id).digest('base64url');
+  const grants = new Map<string, MediaGrant>();
+  const remember = (rowId: string, grant: MediaGrant) => {
+    grants.set(rowId, grant);
+    for (const old of grants.keys()) {
+      if (grants.size <= CACHED_GRANTS) break;
+      grants.delete(old);
+    }
+  };
   const expiry = (expiresInS = DEFAULT_MEDIA_URL_TTL_S): number =>
     Math.floor(now() / 1000) + Math.max(1, Math.floor(expiresInS));
-  const toUrl = (payload: z.input<typeof payloadSchema>): string => {
-    const body = b64(JSON.stringify(payload));
-    return `${MEDIA_ROUTE_PREFIX}${body}.${b64(mac(body))}`;
-  };
+
+  async function issue(link: Omit<MediaLinkRow, 'id' | 'createdAt'>): Promise<string> {
+    const id = randomBytes(ID_BYTES).toString('base64url');
+    const rowId = rowIdOf(id);
+    const row = { ...link, id: rowId };
+    await insertMediaLink(db, row);
+    const grant = grantOf({ ...row, createdAt: new Date(now()) });
+    if (grant) remember(rowId, grant);
+    return `${MEDIA_ROUTE_PREFIX}${id}.${checkOf(id).toString('base64url')}`;
+  }
 
   return {
-    signMediaUrl(storageKey, options) {
+    async signMediaUrl(storageKey, options) {
+      assertStorageKey(storageKey);
       const fileName = sanitizeFileName(
         options.fileName ?? storageKey.split('/').pop() ?? '',
         'download',
       );
-      return toUrl(
-        filePayloadSchema.parse({
-          v: 2,
-          s: options.session.id,
-          c: options.session.stamp,
-          k: storageKey,
-          e: expiry(options.expiresInS),
-          n: fileName,
-          t: options.contentType ?? contentTypeFor(fileName),
-          d: options.disposition === 'attachment' ? 'a' : 'i',
-        }),
-      );
+      return issue({
+        sessionId: options.session.id,
+        credentialStamp: options.session.stamp,
+        kind: 'file',
+        storageKey,
+        entries: null,
+        fileName,
+        contentType: options.contentType ?? contentTypeFor(fileName),
+        disposition: options.disposition ?? 'inline',
+        expiresAt: new Date(expiry(options.expiresInS) * 1000),
+      });
     },
-    signZipUrl(entries, options) {
+    async signZipUrl(entries, options) {
+      if (entries.length === 0) throw new Error('a zip link needs at least one file');
+      for (const entry of entries) {
+        assertStorageKey(entry.key);
+        if (!entry.name) throw new Error('a zip entry needs a name');
+      }
       let fileName = sanitizeFileName(options.fileName, 'download.zip');
       if (!fileName.toLowerCase().endsWith('.zip')) fileName = `${fileName}.zip`;
-      return toUrl(
-        zipPayloadSchema.parse({
-          v: 2,
-          s: options.session.id,
-          c: options.session.stamp,
-          z: entries.map((entry) => [entry.name, entry.key]),
-          e: expiry(options.expiresInS),
-          n: fileName,
-        }),
-      );
+      return issue({
+        sessionId: options.session.id,
+        credentialStamp: options.session.stamp,
+        kind: 'zip',
+        storageKey: null,
+        entries: entries.map((entry): [string, string] => [entry.name, entry.key]),
+        fileName,
+        contentType: 'application/zip',
+        disposition: 'attachment',
+        expiresAt: new Date(expiry(options.expiresInS) * 1000),
+      });
     },
-    verifyMediaToken(token) {
-      const dot = token.indexOf('.');
-      if (dot <= 0) return { ok: false, reason: 'invalid' };
-      const body = token.slice(0, dot);
-      const given = Buffer.from(token.slice(dot + 1), 'base64url');
-      const expected = mac(body);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    async verifyMediaToken(token) {
+      const match = TOKEN.exec(token);
+      const [, id = '', check = ''] = match ?? [];
+      const given = Buffer.from(check, 'base64url');
+      const expected = checkOf(id);
+      if (!match || given.length !== expected.length || !timingSafeEqual(given, expected)) {
         return { ok: false, reason: 'invalid' };
       }
-      let json: unknown;
-      try {
-        json = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-      } catch {
-        return { ok: false, reason: 'invalid' };
+      const rowId = rowIdOf(id);
+      let grant = grants.get(rowId);
+      if (!grant) {
+        const row = await findMediaLink(db, rowId);
+        grant = row && grantOf(row);
+        if (!grant) return { ok: false, reason: 'invalid' };
+        remember(rowId, grant);
       }
-      const parsed = payloadSchema.safeParse(json);
-      if (!parsed.success) return { ok: false, reason: 'invalid' };
-      const payload = parsed.data;
-      if (payload.e * 1000 <= now()) return { ok: false, reason: 'expired' };
-      if ('z' in payload) {
-        return {
-          ok: true,
-          grant: {
-            kind: 'zip',
-            entries: payload.z.map(([name, k]) => ({ name, key: k })),
-            fileName: payload.n,
-            expiresAt: payload.e,
-            session: { id: payload.s, stamp: payload.c },
-          },
-        };
+      if (grant.expiresAt * 1000 <= now()) {
+        grants.delete(rowId);
+        return { ok: false, reason: 'expired' };
       }
-      return {
-        ok: true,
-        grant: {
-          kind: 'file',
-          key: payload.k,
-          fileName: payload.n,
-          contentType: payload.t,
-          disposition: payload.d === 'a' ? 'attachment' : 'inline',
-          expiresAt: payload.e,
-          session: { id: payload.s, stamp: payload.c },
-        },
-      };
+      return { ok: true, grant };
     },
   };
 }

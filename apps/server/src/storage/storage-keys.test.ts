@@ -4,6 +4,7 @@ import {
   isStorageKey,
   jobAssetKey,
   jobPrefix,
+  fileNamePart,
   sanitizeFileName,
   toStorageName,
 } from './storage-keys.ts';
@@ -61,6 +62,9 @@ describe('sanitizeFileName', () => {
     ['\u200Ftalk\u200E\u061C\u200B\uFEFF.mp4', 'talk.mp4'],
     ['\u202E.mp4', 'mp4'],
     ['سلام\u200Cدنیا.mp4', 'سلام\u200Cدنیا.mp4'],
+    // What XML or PostgreSQL cannot hold is dropped from a name that came with a file (issue 32).
+    ['my\uFFFE talk\uFFFF.mp4', 'my talk.mp4'],
+    ['half \uD83D an \uDE00emoji 🙂.mp4', 'half an emoji 🙂.mp4'],
   ])('%j → %j', (input, expected) => {
     expect(sanitizeFileName(input)).toBe(expected);
   });
@@ -80,5 +84,13 @@ describe('sanitizeFileName', () => {
     );
     expect(key.endsWith('.mp4')).toBe(true);
     expect(() => assertStorageKey(`${key}.ass`)).not.toThrow();
+  });
+});
+
+describe('fileNamePart', () => {
+  it('keeps a name with path separators whole in the file name made from it', () => {
+    const name = `${fileNamePart('Q1/Q2 \\ review')} - ${fileNamePart('a/b')} (long form).mp4`;
+    expect(name).toBe('Q1-Q2 - review - a-b (long form).mp4');
+    expect(sanitizeFileName(name)).toBe(name);
   });
 });

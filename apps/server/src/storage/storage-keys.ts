@@ -1,6 +1,7 @@
 // Storage keys and file names. A key is a relative, '/'-separated path below the storage root
 // whose every segment is made of portable characters, so user-supplied names can never climb out
 // of the root or collide with the temp folder.
+import { withoutUnstorableCharacters } from '@roughcut/shared';
 
 const KEY_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 const MAX_KEY_SEGMENT = 120;
@@ -75,7 +76,8 @@ const INVISIBLE_FORMAT =
  */
 export function sanitizeFileName(name: string, fallback = 'video.mp4'): string {
   const base = name.normalize('NFC').split(/[/\\]/).pop() ?? '';
-  const cleaned = base
+  // NOTE: a name from a file is not typed: what XML or PostgreSQL cannot hold is dropped, not refused.
+  const cleaned = withoutUnstorableCharacters(base)
     .replace(INVISIBLE_FORMAT, '')
     .replace(/\s+/g, ' ')
     .replace(CONTROL_OR_RESERVED, '')
@@ -86,6 +88,13 @@ export function sanitizeFileName(name: string, fallback = 'video.mp4'): string {
   const kept = truncateBytes(stem, MAX_DISPLAY_NAME_BYTES - Buffer.byteLength(ext)).trim();
   return kept === '' ? fallback : `${kept}${ext}`;
 }
+
+/**
+ * A user's text (an edit's name, a clip's title) as part of a file name: each '/' and '\' becomes
+ * '-'. WARNING: sanitizeFileName keeps only a path's last part (an upload's name may carry its
+ * folder), so a name made with "Q1/Q2 review" in it would otherwise start at "Q2 review".
+ */
+export const fileNamePart = (text: string): string => text.replace(/[/\\]/g, '-');
 
 /** A single key segment derived from a display name: ASCII letters, digits, '.', '_' and '-'. */
 export function toStorageName(name: string, fallback = 'file'): string {

@@ -171,8 +171,16 @@ describe('receiveUpload over real HTTP', () => {
   });
 
   it.each([
-    ['a non-.mp4 name', { fileName: 'notes.txt', contentType: 'text/plain', body: mp4Bytes(1000) }],
-    ['a non-video type', { fileName: 'clip.mp4', contentType: 'image/png', body: mp4Bytes(1000) }],
+    [
+      'a non-.mp4 name',
+      { fileName: 'notes.txt', contentType: 'text/plain', body: mp4Bytes(1000) },
+      UPLOAD_MESSAGES.notMp4,
+    ],
+    [
+      'a non-video type',
+      { fileName: 'clip.mp4', contentType: 'image/png', body: mp4Bytes(1000) },
+      UPLOAD_MESSAGES.notMp4,
+    ],
     [
       'an .mp4 name on text',
       {
@@ -180,11 +188,12 @@ describe('receiveUpload over real HTTP', () => {
         contentType: 'video/mp4',
         body: Buffer.from('hello, not a video at all'),
       },
+      'This file is text, not a video: choose an .mp4 video',
     ],
-  ])('rejects %s with 415 and keeps the previous video', async (_what, part) => {
+  ])('rejects %s with 415 and keeps the previous video', async (_what, part, err) => {
     const result = await post([part]);
     expect(result.status).toBe(415);
-    expect(JSON.parse(result.body)).toEqual({ err: UPLOAD_MESSAGES.notMp4 });
+    expect(JSON.parse(result.body)).toEqual({ err });
     expect(outcomes[0]?.starts).toEqual([]);
     await expectPreviousIntact();
   });

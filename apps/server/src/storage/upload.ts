@@ -1,7 +1,12 @@
 // Streams one multipart video upload into storage: never held in memory, progress reported while
 // it arrives, size and type checked, and nothing replaced unless the whole file arrived.
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES } from '@roughcut/shared';
+import {
+  EMPTY_FILE_MESSAGE,
+  MAX_UPLOAD_BYTES,
+  notMp4Message,
+  sniffFileKind,
+} from '@roughcut/shared';
 import type { FastifyRequest } from 'fastify';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
@@ -16,7 +21,7 @@ export const UPLOAD_MESSAGES = {
   oneFile: 'Please only upload one file',
   notMp4: 'Only .mp4 files can be edited. Please upload an .mp4 video.',
   noFile: 'Please choose an .mp4 video to upload.',
-  empty: 'The file is empty. Please upload an .mp4 video.',
+  empty: EMPTY_FILE_MESSAGE,
   notMultipart: 'Please upload the video as a multipart form with one file.',
   tooManyFields: 'The upload has too many form fields. Please send only the video file.',
   interrupted: 'The upload was interrupted. Please try again.',
@@ -87,23 +92,12 @@ export type ReceiveUploadOptions = {
 
 export type ReceivedUpload = { key: string; fileName: string; mimeType: string; size: number };
 
-// ISO base media (mp4) files open with a box; real-world files start with one of these.
-const MP4_FIRST_BOXES = new Set([
-  'ftyp',
-  'styp',
-  'moov',
-  'mdat',
-  'free',
-  'skip',
-  'wide',
-  'pdin',
-  'sidx',
-  'moof',
-]);
-
-export function looksLikeMp4(head: Buffer): boolean {
-  return head.length >= 8 && MP4_FIRST_BOXES.has(head.toString('latin1', 4, 8));
+/** The 415 for a file whose first bytes are not an mp4's, naming what the file is. */
+export function notMp4Error(head: Buffer): HttpError {
+  return new HttpError(415, notMp4Message(sniffFileKind(head)) ?? UPLOAD_MESSAGES.notMp4);
 }
+
+export const looksLikeMp4 = (head: Buffer): boolean => sniffFileKind(head).kind === 'mp4';
 
 export function isAcceptedVideo(fileName: string, mimeType: string): boolean {
   const type = mimeType.toLowerCase().split(';')[0]?.trim() ?? '';
@@ -294,7 +288,7 @@ async function writePart(
         head = [];
         if (!looksLikeMp4(first)) {
           part.file.resume();
-          throw new HttpError(415, UPLOAD_MESSAGES.notMp4);
+          throw notMp4Error(first);
         }
         room = await start();
         started = true;
@@ -309,10 +303,9 @@ async function writePart(
       report();
     }
     if (!started) {
-      throw new HttpError(
-        headLength === 0 ? 400 : 415,
-        headLength === 0 ? UPLOAD_MESSAGES.empty : UPLOAD_MESSAGES.notMp4,
-      );
+      throw headLength === 0
+        ? new HttpError(400, UPLOAD_MESSAGES.empty)
+        : notMp4Error(Buffer.concat(head));
     }
   }
 

@@ -14,6 +14,8 @@ export type EndpointRequest = {
   body?: unknown;
   /** Session token; anonymous without it. */
   token?: string;
+  /** A personal access token, sent as `Authorization: Bearer` with no Origin (issue 36). */
+  bearer?: string;
 };
 
 export function callEndpoint(
@@ -21,12 +23,12 @@ export function callEndpoint(
   entry: Endpoint,
   request: EndpointRequest = {},
 ): Promise<LightMyRequestResponse> {
-  const { params = {}, query, body, token } = request;
+  const { params = {}, query, body, token, bearer } = request;
   return t.app.inject({
     method: entry.method,
     url: urlOf(entry, params, query),
     headers: {
-      origin: TEST_ORIGIN,
+      ...(bearer === undefined ? { origin: TEST_ORIGIN } : { authorization: `Bearer ${bearer}` }),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
     },
     ...(token ? withSession(token) : {}),

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { RateLimitSettings } from '../app-context.ts';
 import { buildApp } from '../app.ts';
@@ -60,7 +60,12 @@ export type TestApp = {
 
 export async function startTestApp(
   kind: DatabaseKind,
-  options: { rateLimits?: Partial<RateLimitSettings>; env?: Record<string, string> } = {},
+  options: {
+    rateLimits?: Partial<RateLimitSettings>;
+    env?: Record<string, string>;
+    /** Replaces the silent logger (tests that read what was logged). */
+    logger?: FastifyBaseLogger;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'roughcut-test-'));
   const scratch =
@@ -74,6 +79,8 @@ export async function startTestApp(
     // NOTE: trusted so tests can act as different clients (X-Forwarded-For) or over TLS.
     TRUST_PROXY: 'true',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
+    // NOTE: most API tests never analyse; those that do open the models on their first analysis.
+    JOB_WARM_UP: 'false',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...options.env,
   });
@@ -82,6 +89,7 @@ export async function startTestApp(
     // NOTE: generous by default so only the rate-limit tests trip the limits.
     rateLimits: { perIp: 1000, perAccount: 1000, ...options.rateLimits },
     now: () => new Date(Date.now() + offset),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   return {
     app,

@@ -11,12 +11,15 @@ export type EndpointCall<E extends Endpoint> = {
   query?: E extends { query: z.ZodType } ? z.input<E['query']> : never;
   body?: E extends { body: z.ZodType } ? z.input<E['body']> : never;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a last save as the tab closes); bodies up to 64 KB. */
+  keepalive?: boolean;
 };
 
 export type RequestOptions<T> = {
   /** Parses a successful body; without it the body comes back as `unknown`. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  keepalive?: boolean;
 };
 
 export type ApiClientDeps = {
@@ -112,6 +115,7 @@ export function createApiClient(deps: ApiClientDeps) {
   ): Promise<T> {
     const init: RequestInit = { headers: { Accept: 'application/json' } };
     if (options.signal) init.signal = options.signal;
+    if (options.keepalive) init.keepalive = true;
     if (json !== undefined) {
       init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
       init.body = JSON.stringify(json);
@@ -132,6 +136,7 @@ export function createApiClient(deps: ApiClientDeps) {
         {
           ...(entry.response && { schema: entry.response as z.ZodType<EndpointResponse<E>> }),
           ...(input.signal && { signal: input.signal }),
+          ...(input.keepalive && { keepalive: true }),
         },
       ),
     get: <T = unknown>(path: string, options?: RequestOptions<T>) =>

@@ -1,7 +1,7 @@
 import { ASSET_POLL_MS } from '@roughcut/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { assetsApi } from './assets.api.ts';
-import { mediaLinkRenewers, renewDelayMs } from './media-link.ts';
+import { mediaLinkInfo, mediaLinkRenewers, renewDelayMs } from './media-link.ts';
 import { queryKeys } from './query-keys.ts';
 import { shouldPollAsset } from '../lib/upload-indicator.rules.ts';
 
@@ -16,9 +16,12 @@ export const assetListQuery = (jobId: string) =>
 
 /** A fresh link to one asset, remembered so a player holding it can renew it in turn. */
 async function fetchAssetUrl(jobId: string, assetId: string, signal?: AbortSignal) {
+  const askedAt = Date.now();
   const response = await assetsApi.url(jobId, assetId, signal);
-  mediaLinkRenewers.remember(response.url, () =>
-    fetchAssetUrl(jobId, assetId).then((fresh) => fresh.url),
+  mediaLinkRenewers.remember(
+    response.url,
+    () => fetchAssetUrl(jobId, assetId).then((fresh) => fresh.url),
+    mediaLinkInfo(`${jobId}/${assetId}`, askedAt),
   );
   return response;
 }

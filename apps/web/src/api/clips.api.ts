@@ -1,5 +1,5 @@
 import { ENDPOINTS } from '@roughcut/shared';
-import type { ClipReframe, ConfirmClipRequest } from '@roughcut/shared';
+import type { ClipDraft, ClipReframe, ConfirmClipRequest } from '@roughcut/shared';
 import { api } from './api-client.ts';
 
 // SPEC section 7 "Clips".
@@ -54,4 +54,13 @@ export const clipsApi = {
     api.call(ENDPOINTS.clipConfirm, { params: clipParams(ref, clipId), body: request }),
   unconfirm: (ref: InstanceRef, clipId: string) =>
     api.call(ENDPOINTS.clipUnconfirm, { params: clipParams(ref, clipId) }),
+  /** Issue 31: the user's draft of the clip (`draft: null` when there is none). */
+  draft: (ref: InstanceRef, clipId: string, signal?: AbortSignal) =>
+    api.call(ENDPOINTS.clipDraft, { params: clipParams(ref, clipId), ...(signal && { signal }) }),
+  /** Saves the draft whole; `keepalive` for the last save as the page goes away. */
+  saveDraft: (ref: InstanceRef, clipId: string, draft: ClipDraft, keepalive = false) =>
+    api.call(ENDPOINTS.clipDraftSave, { params: clipParams(ref, clipId), body: draft, keepalive }),
+  /** Discard draft (also when the edits are back to the clip as loaded). */
+  deleteDraft: (ref: InstanceRef, clipId: string, keepalive = false) =>
+    api.call(ENDPOINTS.clipDraftDelete, { params: clipParams(ref, clipId), keepalive }),
 };

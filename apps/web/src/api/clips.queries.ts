@@ -1,5 +1,6 @@
 import type { ClipReframe } from '@roughcut/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { isClientError } from './api-error.ts';
 import { clipsApi } from './clips.api.ts';
 import type { ClipRef, InstanceRef } from './clips.api.ts';
 import { queryKeys } from './query-keys.ts';
@@ -36,6 +37,23 @@ export const useClipWaveform = (ref: ClipRef | undefined) =>
   useQuery({
     ...clipWaveformQuery(ref ?? { jobId: '', instanceId: '', clipId: '' }),
     enabled: ref !== undefined,
+  });
+
+/**
+ * Issue 31: the user's draft of a clip. A screen takes it once, as it opens, so it is read afresh
+ * on every visit (`gcTime: 0`) and never refetched under it; `settled` waits first for a save of
+ * the same clip still on its way (the screen just left). A refusal (4xx) is not asked again.
+ */
+export const clipDraftQuery = (ref: ClipRef, settled: () => Promise<void> = async () => {}) =>
+  queryOptions({
+    queryKey: queryKeys.clipDraft(ref.jobId, ref.instanceId, ref.clipId),
+    queryFn: async ({ signal }) => {
+      await settled();
+      return clipsApi.draft(ref, ref.clipId, signal);
+    },
+    gcTime: 0,
+    staleTime: Infinity,
+    retry: (failures, error) => !isClientError(error) && failures < 2,
   });
 
 /** How often the preview asks again while the speaker is being found. */

@@ -5,6 +5,8 @@ import {
   createRenewGuard,
   createRenewerRegistry,
   isExpired,
+  mediaLinkInfo,
+  mediaLinkRenewers,
   pickSource,
   readMediaLink,
   renewDelayMs,
@@ -13,15 +15,18 @@ import {
 
 const NOW = 1_800_000_000_000;
 
-/** A link shaped as the server signs it (storage/media-token.ts); the signature is not read. */
-function link(payload: Record<string, unknown>): string {
-  const body = Buffer.from(JSON.stringify({ v: 2, s: 'session', ...payload })).toString(
-    'base64url',
-  );
-  return `/api/media/${body}.c2lnbmF0dXJl`;
+let issued = 0;
+/** A link as the server hands it out (opaque), noted with what it serves as the web does. */
+function link(media: string, expiresAtS: number): string {
+  issued += 1;
+  const url = `/api/media/link${String(issued).padStart(18, '0')}.check`;
+  mediaLinkRenewers.remember(url, () => Promise.resolve(url), {
+    media,
+    expiresAtMs: expiresAtS * 1000,
+  });
+  return url;
 }
-const fileLink = (key: string, expiresAtS: number) =>
-  link({ k: key, e: expiresAtS, n: 'talk.mp4', t: 'video/mp4', d: 'i' });
+const fileLink = (key: string, expiresAtS: number) => link(key, expiresAtS);
 
 describe('media links', () => {
   it('reads what a link serves and when it expires, with or without a fragment', () => {
@@ -31,11 +36,23 @@ describe('media links', () => {
       expiresAtMs: NOW + 1_200_000,
     });
     expect(readMediaLink(`${url}#t=0.001`)?.expiresAtMs).toBe(NOW + 1_200_000);
-    const zip = link({ z: [['a.mp4', 'jobs/j/a/a.mp4']], e: NOW / 1000, n: 'x.zip' });
+    const zip = link('[["a.mp4","jobs/j/a/a.mp4"]]', NOW / 1000);
     expect(readMediaLink(zip)?.media).toBe('[["a.mp4","jobs/j/a/a.mp4"]]');
     for (const junk of [undefined, '', '/api/media/', '/api/media/%%%.x', '/files/x?sig=1']) {
       expect(readMediaLink(junk)).toBeUndefined();
     }
+  });
+
+  it('counts a link lifetime from before it was asked for', () => {
+    expect(mediaLinkInfo('job/asset', NOW)).toEqual({
+      media: 'job/asset',
+      expiresAtMs: NOW + MEDIA_LINK_LIFETIME_S * 1000,
+    });
+    const url = '/api/media/noted-later.check';
+    mediaLinkRenewers.remember(url, () => Promise.resolve(url), mediaLinkInfo('job/asset', NOW));
+    // A renewer noted again without info keeps what the link serves.
+    mediaLinkRenewers.remember(url, () => Promise.resolve(url));
+    expect(readMediaLink(url)?.media).toBe('job/asset');
   });
 
   it('asks for a fresh link before the one held expires', () => {

@@ -1,10 +1,11 @@
-// Signed /api/media links live minutes and die with the session that asked for them (server:
-// storage/media-token.ts). The web reads a link's expiry from its token, asks for a fresh one
-// before it runs out, and a player whose link failed swaps in a fresh one and carries on.
+// /api/media links live minutes and die with the session that asked for them (server:
+// storage/media-token.ts). The link itself is opaque, so the web notes what each one serves and
+// when it expires as it arrives, asks for a fresh one before it runs out, and a player whose link
+// failed swaps in a fresh one and carries on.
 import { MEDIA_LINK_LIFETIME_S, MEDIA_LINK_RENEW_MARGIN_S } from '@roughcut/shared';
 
 export type MediaLinkInfo = {
-  /** What the link serves (a storage key, or the keys of a zip): a new link, same media. */
+  /** What the link serves (the asset it was asked for): a new link, same media. */
   media: string;
   expiresAtMs: number;
 };
@@ -15,25 +16,19 @@ export const STALE_LINK_STATUSES: readonly number[] = [401, 403, 410];
 /** Shortest wait between two renewals of a player's link, so a broken file does not loop. */
 export const MIN_RENEW_INTERVAL_MS = 10_000;
 
-function decodeBase64Url(text: string): string {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
+/**
+ * What a link fetched at `askedAtMs` for `media` serves and until when: the server's lifetime
+ * counted from before the request, so the web's clock never thinks a link lives longer than it
+ * does.
+ */
+export const mediaLinkInfo = (media: string, askedAtMs: number): MediaLinkInfo => ({
+  media,
+  expiresAtMs: askedAtMs + MEDIA_LINK_LIFETIME_S * 1000,
+});
 
-/** The media and expiry a link's token names; undefined for anything that is not one. */
+/** The media and expiry noted for a link; undefined for anything that is not a known one. */
 export function readMediaLink(url: string | undefined): MediaLinkInfo | undefined {
-  const token = url?.split('#')[0]?.split('/api/media/')[1]?.split('/')[0];
-  const body = token?.split('.')[0];
-  if (!body) return undefined;
-  try {
-    const payload = JSON.parse(decodeBase64Url(body)) as { k?: unknown; z?: unknown; e?: unknown };
-    if (typeof payload.e !== 'number') return undefined;
-    const media = typeof payload.k === 'string' ? payload.k : JSON.stringify(payload.z ?? null);
-    return { media, expiresAtMs: payload.e * 1000 };
-  } catch {
-    return undefined;
-  }
+  return url === undefined ? undefined : mediaLinkRenewers.infoOf(url);
 }
 
 /** How long a link may be used before a fresh one is asked for (refetch interval, stale time). */
@@ -86,22 +81,29 @@ export function createRenewGuard(now: () => number = Date.now) {
 export type MediaLinkRenewer = () => Promise<string>;
 
 /**
- * Which request handed out each link, so a player holding one can ask for a fresh one. Links are
- * remembered as they arrive; the oldest are forgotten first.
+ * Which request handed out each link and what it serves, so a player holding one can ask for a
+ * fresh one. Links are remembered as they arrive; the oldest are forgotten first.
  */
 export function createRenewerRegistry(limit = 500) {
-  const renewers = new Map<string, MediaLinkRenewer>();
+  const links = new Map<string, { renew: MediaLinkRenewer; info?: MediaLinkInfo }>();
+  const keyOf = (url: string) => url.split('#')[0] ?? url;
   return {
-    remember(url: string, renew: MediaLinkRenewer): void {
-      renewers.delete(url);
-      renewers.set(url, renew);
-      for (const key of renewers.keys()) {
-        if (renewers.size <= limit) break;
-        renewers.delete(key);
+    /** `info` is kept from an earlier note of the same link when not given again. */
+    remember(url: string, renew: MediaLinkRenewer, info?: MediaLinkInfo): void {
+      const key = keyOf(url);
+      const known = info ?? links.get(key)?.info;
+      links.delete(key);
+      links.set(key, known ? { renew, info: known } : { renew });
+      for (const old of links.keys()) {
+        if (links.size <= limit) break;
+        links.delete(old);
       }
     },
     renewerOf(url: string): MediaLinkRenewer | undefined {
-      return renewers.get(url.split('#')[0] ?? url);
+      return links.get(keyOf(url))?.renew;
+    },
+    infoOf(url: string): MediaLinkInfo | undefined {
+      return links.get(keyOf(url))?.info;
     },
   };
 }

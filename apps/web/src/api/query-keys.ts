@@ -19,6 +19,8 @@ export const queryKeys = {
     ['manage', 'autojob', jobId, 'instance', instanceId, 'clips', clipId] as const,
   clipWaveform: (jobId: string, instanceId: string, clipId: string) =>
     ['manage', 'autojob', jobId, 'instance', instanceId, 'waveform', clipId] as const,
+  clipDraft: (jobId: string, instanceId: string, clipId: string) =>
+    ['manage', 'autojob', jobId, 'instance', instanceId, 'draft', clipId] as const,
   /** Keyed by what the plan is for, so a changed framing or window asks again. */
   clipFraming: (ref: { jobId: string; instanceId: string; clipId: string }, planFor: string) =>
     [
@@ -34,5 +36,6 @@ export const queryKeys = {
   assetUrl: (jobId: string, assetId: string) =>
     ['manage', 'autojob', jobId, 'asset', assetId] as const,
   templates: ['manage', 'templates'] as const,
+  accessTokens: ['manage', 'tokens'] as const,
   languages: ['manage', 'languages'] as const,
 };

@@ -5,11 +5,14 @@ import { mediaLinkRenewers } from './media-link.ts';
 import { useMediaSource } from './use-media-source.ts';
 
 const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
+/** An opaque link as the server hands it out, noted with what it serves as the web does. */
 function link(key: string, expiresAtS: number, tag: string): string {
-  const body = Buffer.from(JSON.stringify({ v: 2, s: 'x', k: key, e: expiresAtS })).toString(
-    'base64url',
-  );
-  return `/api/media/${body}.${tag}`;
+  const url = `/api/media/${tag}.check`;
+  mediaLinkRenewers.remember(url, () => Promise.resolve(url), {
+    media: key,
+    expiresAtMs: expiresAtS * 1000,
+  });
+  return url;
 }
 
 function Player({ offered }: { offered: string | undefined }) {

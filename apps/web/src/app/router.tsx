@@ -53,12 +53,20 @@ export const signedInRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * Drawn while the first lazy route module of a page load arrives: nothing, as the session guard
+ * shows nothing while it checks. WARNING: a component, not `hydrateFallbackElement: null`, which
+ * React Router takes for no fallback at all and warns about on every lazy page.
+ */
+function BlankWhileLoading() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     path: APP_ROUTES.root,
     errorElement: <ErrorPage />,
-    // NOTE: nothing is drawn while the first lazy route module loads.
-    hydrateFallbackElement: null,
+    HydrateFallback: BlankWhileLoading,
     children: [
       { index: true, element: <RootRedirect /> },
       { path: APP_ROUTES.landing, element: <LandingPage /> },

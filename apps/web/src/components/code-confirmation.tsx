@@ -1,11 +1,14 @@
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useSession } from '../api/account.queries.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { GENERIC_FAILURE } from '../lib/auth-messages.ts';
 
@@ -18,9 +21,27 @@ type CodeConfirmationProps = {
   pendingText: string;
   successText: string;
   failureText: string;
-  /** Links shown under the result (login, account...). */
-  actions: ReactNode;
+  /** Links shown under the result; by default where to go next (ConfirmationNextStep). */
+  actions?: ReactNode;
 };
+
+/**
+ * Where a confirmation link leads on: a signed-in user to their edits, anyone else to the login
+ * (issue 33: "Go to login" to someone already signed in reads as if they had been signed out).
+ */
+export function ConfirmationNextStep() {
+  const session = useSession();
+  if (session.isPending) return null;
+  return session.data ? (
+    <Button component={RouterLink} to="/edits" variant="contained" size="large">
+      Go to your edits
+    </Button>
+  ) : (
+    <Button component={RouterLink} to="/login" variant="contained" size="large">
+      Go to login
+    </Button>
+  );
+}
 
 /**
  * Runs a single-use code confirmation exactly once. NOTE: a query, not an effect, so React's
@@ -62,7 +83,7 @@ export function CodeConfirmation(props: CodeConfirmationProps) {
             </Typography>
           </Stack>
         )}
-        {result.isPending ? null : <Box>{props.actions}</Box>}
+        {result.isPending ? null : <Box>{props.actions ?? <ConfirmationNextStep />}</Box>}
       </Stack>
     </AuthShell>
   );

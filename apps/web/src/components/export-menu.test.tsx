@@ -72,4 +72,23 @@ describe('ExportMenu', () => {
       expect(alerts).toEqual(['This clip does not exist. Please reload the page.']),
     );
   });
+
+  it('says to wait when the server has too many of the user’s exports in the making', async () => {
+    const busy =
+      'You already have 2 exports being made or downloaded. Please wait for one of them to finish, then export again.';
+    const onExport = vi
+      .fn<(format: ExportFormat) => Promise<{ blob: Blob; fileName: string | undefined }>>()
+      .mockRejectedValueOnce(new ApiError(429, busy))
+      .mockResolvedValueOnce({ blob: new Blob(['<xmeml/>']), fileName: 'Talk.xml' });
+    render(<ExportMenu subject="Clip" fallbackName="Clip" onExport={onExport} />);
+    const button = screen.getByRole('button', { name: 'Export Clip' });
+    await userEvent.click(button);
+    await userEvent.click(screen.getByRole('menuitem', { name: /Premiere/ }));
+    await waitFor(() => expect(alerts).toEqual([busy]));
+    // The menu is ready again for the try the message asks for.
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(button);
+    await userEvent.click(screen.getByRole('menuitem', { name: /Premiere/ }));
+    await waitFor(() => expect(saved).toEqual([{ name: 'Talk.xml', text: 'blob:export' }]));
+  });
 });

@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { formatPlayerTime } from '@roughcut/shared';
+import { formatClipTime } from '@roughcut/shared';
 import type { Span } from '@roughcut/shared';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useMediaSource } from '../api/use-media-source.ts';
 import { DualVideo } from './dual-video.tsx';
@@ -14,6 +14,7 @@ import { ReframeLayer } from '../components/reframe-layer.tsx';
 import type { SourceSize } from './dual-video.tsx';
 import type { GapPlayback } from './use-gap-playback.ts';
 import { VolumeControl } from './volume-control.tsx';
+import { windowClock, type ClipClock } from './clip-clock.ts';
 
 /** The short clip's rendered frame is portrait 1080x1920; long form keeps the source's shape. */
 const PORTRAIT_RATIO = 1080 / 1920;
@@ -30,18 +31,30 @@ type Props = {
   height: number;
   /** Laid over the frame, above the video (the Subtitles step's subtitle layer). */
   overlay?: ReactNode;
+  /** The clock the time display counts on; absent: the clip window's, from its start. */
+  clock?: ClipClock;
 };
 
-/** "current / total" on the timeline's clock; re-renders only when the shown second changes. */
-function PlayerClock({ playback, window }: { playback: GapPlayback; window: Span }) {
-  const total = window.end - window.start;
-  const [text, setText] = useState(() =>
-    formatPlayerTime(playback.currentTime() - window.start, total),
-  );
+const clockText = (clock: ClipClock, source: number): string =>
+  `${formatClipTime(clock.at(source))} / ${formatClipTime(clock.total)}`;
+
+/** "current / total" on the clip's clock; re-renders only when the shown tenth changes. */
+function PlayerClock({ playback, clock }: { playback: GapPlayback; clock: ClipClock }) {
+  const [time, setTime] = useState(() => playback.currentTime());
+  const latest = useRef(clock);
+  useEffect(() => {
+    latest.current = clock;
+  });
   useEffect(
-    () => playback.subscribe((time) => setText(formatPlayerTime(time - window.start, total))),
-    [playback, window.start, total],
+    () =>
+      playback.subscribe((next) =>
+        setTime((shown) =>
+          clockText(latest.current, shown) === clockText(latest.current, next) ? shown : next,
+        ),
+      ),
+    [playback],
   );
+  const text = clockText(clock, time);
   return (
     <Typography
       variant="body2"
@@ -60,6 +73,7 @@ function PlayerClock({ playback, window }: { playback: GapPlayback; window: Span
  */
 export const GapPlayer = memo(function GapPlayer(props: Props) {
   const { playback, window, height } = props;
+  const clock = useMemo(() => props.clock ?? windowClock(window), [props.clock, window]);
   const media = useMediaSource(props.src);
   const [source, setSource] = useState<SourceSize | null>(null);
   const ratio = props.isLongForm
@@ -119,7 +133,7 @@ export const GapPlayer = memo(function GapPlayer(props: Props) {
         >
           {playback.playing ? <PauseRounded /> : <PlayArrowRounded />}
         </IconButton>
-        <PlayerClock playback={playback} window={window} />
+        <PlayerClock playback={playback} clock={clock} />
         <Box sx={{ flexGrow: 1 }} />
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <VolumeControl playback={playback} width={88} />

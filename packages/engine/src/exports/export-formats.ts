@@ -8,9 +8,16 @@ import { buildTimeline } from './export-timeline.ts';
 import type { ExportInput } from './export-timeline.ts';
 import { toFcpxml } from './fcpxml.ts';
 import { toMlt } from './mlt.ts';
-import { toOtio } from './otio.ts';
+import { otioPieces, toOtio } from './otio.ts';
 import { cutTimelinePhrases, toAss, toPlainText, toSrt, toVtt } from './transcript-exports.ts';
-import { toXmeml } from './xmeml.ts';
+import { toXmeml, xmemlPieces } from './xmeml.ts';
+
+/**
+ * The writers' version: part of the key a server keeps each written export under. WARNING: bump it
+ * whenever any format's output changes (or what decides it, such as the cut-timeline mapping), or
+ * files written by the old code keep being served for states confirmed before the change.
+ */
+export const EXPORTS_VERSION = 2;
 
 export type ExportOptions = {
   /** The subtitle style the ASS export carries (the clip's own; the default otherwise). */
@@ -44,4 +51,19 @@ export function writeExport(
     case 'txt':
       return toPlainText(phrases());
   }
+}
+
+/**
+ * The export's text in pieces that join into writeExport's: the timelines that run to tens of
+ * megabytes (xmeml, OTIO) one clip at a time, so a caller that writes them to a file never holds
+ * the whole text; the others in one piece.
+ */
+export function exportPieces(
+  format: ExportFormat,
+  input: ExportInput,
+  options: ExportOptions = {},
+): Iterable<string> {
+  if (format === 'xmeml') return xmemlPieces(buildTimeline(input));
+  if (format === 'otio') return otioPieces(buildTimeline(input));
+  return [writeExport(format, input, options)];
 }

@@ -67,7 +67,7 @@ export function buildTimeline(input: ExportInput): Timeline {
   const frames = recordIn;
   const captions: TimelineCaption[] = [];
   for (const phrase of cutTimelinePhrases(input.phrases, input.keep, probe)) {
-    const text = phrase.phrase.replace(/\s+/g, ' ').trim();
+    const text = xmlSafeText(phrase.phrase).replace(/\s+/g, ' ').trim();
     const start = Math.min(frames, secondsToFrames(phrase.start, rate));
     const end = Math.min(frames, secondsToFrames(phrase.end, rate));
     const previous = captions[captions.length - 1];
@@ -76,8 +76,8 @@ export function buildTimeline(input: ExportInput): Timeline {
     if (text && end > first) captions.push({ recordIn: first, recordOut: end, text });
   }
   return {
-    title: input.title.replace(/\s+/g, ' ').trim() || 'Roughcut edit',
-    fileName: input.fileName,
+    title: xmlSafeText(input.title).replace(/\s+/g, ' ').trim() || 'Roughcut edit',
+    fileName: xmlSafeText(input.fileName),
     rate,
     width: probe.displayWidth,
     height: probe.displayHeight,
@@ -93,19 +93,28 @@ export function buildTimeline(input: ExportInput): Timeline {
   };
 }
 
-// eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
-const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+/**
+ * Everything outside XML 1.0's `Char` production: C0 controls but tab, LF and CR, lone surrogates
+ * (the `u` flag reads each as one code point), U+FFFE and U+FFFF. No escape can carry these, so a
+ * parser (melt's libxml2, Resolve's, Premiere's) stops at the first one.
+ */
+const XML_FORBIDDEN = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+
+/**
+ * Text without the characters XML 1.0 forbids. NOTE: every timeline's text goes through it (the
+ * title, the file name, each caption), so names stored before anything refused them still make
+ * well-formed files, and the OTIO and EDL carry the same words as the XML formats.
+ */
+export const xmlSafeText = (text: string): string => text.replace(XML_FORBIDDEN, '');
 
 /** Escapes text for XML content and attribute values (quotes included). */
 export const escapeXml = (text: string): string =>
-  text
+  xmlSafeText(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    // NOTE: XML 1.0 cannot carry most control characters at all, escaped or not.
-    .replace(XML_FORBIDDEN, '');
+    .replace(/'/g, '&apos;');
 
 /** A relative URL for the file name: the editor looks for it beside the exported file. */
 export const fileUrl = (fileName: string): string =>

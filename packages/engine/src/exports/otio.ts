@@ -7,7 +7,47 @@ import { rateFps } from './frame-time.ts';
 
 type Json = Record<string, unknown>;
 
-export function toOtio(timeline: Timeline): string {
+/** A hole in a JSON skeleton: where a long array goes (see jsonPieces). */
+const hole = (name: string): string => `\u0001${name}\u0001`;
+
+/**
+ * `JSON.stringify(value, null, 2)` plus a line break, in pieces: each hole in `value` is an array
+ * written item by item, each item made as it is written, so a long timeline's document is never
+ * held whole. NOTE: no timeline text can spell a hole: export-timeline.ts drops U+0001.
+ */
+function* jsonPieces(
+  value: unknown,
+  holes: Record<string, { count: number; item: (i: number) => unknown }>,
+): Generator<string> {
+  let rest = JSON.stringify(value, null, 2);
+  for (;;) {
+    const next = Object.entries(holes)
+      .map(([name, items]) => ({ token: JSON.stringify(hole(name)), items }))
+      .map((h) => ({ ...h, at: rest.indexOf(h.token) }))
+      .filter((h) => h.at >= 0)
+      .sort((a, b) => a.at - b.at)[0];
+    if (!next) break;
+    const lineStart = rest.lastIndexOf('\n', next.at) + 1;
+    const pad = /^ */.exec(rest.slice(lineStart))?.[0] ?? '';
+    yield rest.slice(0, next.at);
+    rest = rest.slice(next.at + next.token.length);
+    const { count, item } = next.items;
+    if (count === 0) {
+      yield '[]';
+      continue;
+    }
+    yield '[\n';
+    for (let i = 0; i < count; i++) {
+      const text = JSON.stringify(item(i), null, 2).replace(/\n/g, `\n${pad}  `);
+      yield `${pad}  ${text}${i < count - 1 ? ',' : ''}\n`;
+    }
+    yield `${pad}]`;
+  }
+  yield `${rest}\n`;
+}
+
+/** The document in pieces that join into it (see jsonPieces). */
+export function otioPieces(timeline: Timeline): Generator<string> {
   const rate = rateFps(timeline.rate);
   const time = (value: number): Json => ({ OTIO_SCHEMA: 'RationalTime.1', rate, value });
   const range = (start: number, duration: number): Json => ({
@@ -15,8 +55,9 @@ export function toOtio(timeline: Timeline): string {
     start_time: time(start),
     duration: time(duration),
   });
-  const clips = () =>
-    timeline.cuts.map((cut, i) => ({
+  const clip = (i: number) => {
+    const cut = timeline.cuts[i]!;
+    return {
       OTIO_SCHEMA: 'Clip.2',
       metadata: { roughcut: { cut: i + 1 } },
       name: timeline.fileName,
@@ -35,7 +76,19 @@ export function toOtio(timeline: Timeline): string {
         },
       },
       active_media_reference_key: 'DEFAULT_MEDIA',
-    }));
+    };
+  };
+  const marker = (i: number) => {
+    const c = timeline.captions[i]!;
+    return {
+      OTIO_SCHEMA: 'Marker.2',
+      metadata: { roughcut: { caption: true } },
+      name: c.text,
+      color: 'PURPLE',
+      marked_range: range(c.recordIn, c.recordOut - c.recordIn),
+      comment: c.text,
+    };
+  };
   const track = (kind: 'Video' | 'Audio') => ({
     OTIO_SCHEMA: 'Track.1',
     metadata: {},
@@ -44,17 +97,9 @@ export function toOtio(timeline: Timeline): string {
     effects: [],
     markers: [],
     enabled: true,
-    children: clips(),
+    children: hole(kind),
     kind,
   });
-  const markers = timeline.captions.map((c) => ({
-    OTIO_SCHEMA: 'Marker.2',
-    metadata: { roughcut: { caption: true } },
-    name: c.text,
-    color: 'PURPLE',
-    marked_range: range(c.recordIn, c.recordOut - c.recordIn),
-    comment: c.text,
-  }));
   const document = {
     OTIO_SCHEMA: 'Timeline.1',
     metadata: { roughcut: { source: timeline.fileName } },
@@ -66,10 +111,17 @@ export function toOtio(timeline: Timeline): string {
       name: 'tracks',
       source_range: null,
       effects: [],
-      markers,
+      markers: hole('markers'),
       enabled: true,
       children: [track('Video'), track('Audio')],
     },
   };
-  return `${JSON.stringify(document, null, 2)}\n`;
+  const clips = { count: timeline.cuts.length, item: clip };
+  return jsonPieces(document, {
+    markers: { count: timeline.captions.length, item: marker },
+    Video: clips,
+    Audio: clips,
+  });
 }
+
+export const toOtio = (timeline: Timeline): string => Array.from(otioPieces(timeline)).join('');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { TIMELINE_FORMATS } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runFfmpeg, runFfprobe } from '../media/ffmpeg-runner.ts';
+import { runFfmpeg, runFfprobe, runMelt } from '../media/ffmpeg-runner.ts';
 import { probeMedia } from '../media/probe.ts';
 import { renderLongForm } from '../render/long-form.ts';
 import { readLength, readTimeline } from '../testing/timeline-readback.ts';
@@ -157,8 +157,8 @@ describe.each([
     await writeFile(project, writeExport('mlt', input));
     const melted = join(dir, `melt-${label}.mkv`);
     // NOTE: run from another folder: the project finds its source beside itself, by file name.
-    await run(
-      'melt',
+    // NOTE: inside the same memory and time ceilings as every ffmpeg run (run-limits.ts).
+    await runMelt(
       [
         project,
         '-consumer',
@@ -167,7 +167,7 @@ describe.each([
         'acodec=pcm_s16le',
         'real_time=0',
       ],
-      { cwd: tmpdir(), env: { ...process.env, HOME: dir } },
+      { cwd: tmpdir(), env: { ...process.env, HOME: dir }, work: { mediaS: 4 } },
     );
     const oneFrame = framesToSeconds(1, timeline.rate);
     expect(Math.abs((await videoFrames(melted)) - (await videoFrames(rendered)))).toBe(0);

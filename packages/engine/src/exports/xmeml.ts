@@ -113,42 +113,75 @@ function captionItemXml(timeline: Timeline, caption: TimelineCaption, index: num
   ];
 }
 
-export function toXmeml(timeline: Timeline): string {
-  const video = timeline.cuts.flatMap((cut, i) => clipItemXml(timeline, cut, i, 'video'));
-  const audio = timeline.cuts.flatMap((cut, i) => clipItemXml(timeline, cut, i, 'audio'));
-  const captions = timeline.captions.flatMap((c, i) => captionItemXml(timeline, c, i));
-  const markers = timeline.captions.map(
-    (c) =>
-      `<marker><name>${escapeXml(c.text)}</name><comment>${escapeXml(c.text)}</comment><in>${c.recordIn}</in><out>${c.recordOut}</out></marker>`,
+/** Lines, each with its line break, as one piece. */
+const piece = (lines: readonly string[], spaces: number): string =>
+  lines.map((line) => `${' '.repeat(spaces)}${line}\n`).join('');
+
+/**
+ * The document in pieces that join into it: one per clip item, so a long timeline is written out
+ * without its whole text (or every line of it) held at once.
+ */
+export function* xmemlPieces(timeline: Timeline): Generator<string> {
+  const rate = rateXml(timeline);
+  yield piece(
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<!DOCTYPE xmeml>',
+      '<xmeml version="4">',
+      '  <sequence id="sequence-1">',
+      `    <name>${escapeXml(timeline.title)}</name>`,
+      `    <duration>${timeline.frames}</duration>`,
+      `    ${rate}`,
+      `    <timecode>${rate}<string>${editorTimecode(0, timeline.rate)}</string><frame>0</frame><displayformat>${displayFormat(timeline)}</displayformat></timecode>`,
+    ],
+    0,
   );
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<!DOCTYPE xmeml>',
-    '<xmeml version="4">',
-    '  <sequence id="sequence-1">',
-    `    <name>${escapeXml(timeline.title)}</name>`,
-    `    <duration>${timeline.frames}</duration>`,
-    `    ${rateXml(timeline)}`,
-    `    <timecode>${rateXml(timeline)}<string>${editorTimecode(0, timeline.rate)}</string><frame>0</frame><displayformat>${displayFormat(timeline)}</displayformat></timecode>`,
-    ...indent(markers, 4),
-    '    <media>',
-    '      <video>',
-    `        <format><samplecharacteristics>${rateXml(timeline)}<width>${timeline.width}</width><height>${timeline.height}</height><anamorphic>FALSE</anamorphic><pixelaspectratio>square</pixelaspectratio><fielddominance>none</fielddominance></samplecharacteristics></format>`,
-    '        <track>',
-    ...indent(video, 10),
-    '        </track>',
-    ...(captions.length ? ['        <track>', ...indent(captions, 10), '        </track>'] : []),
-    '      </video>',
-    '      <audio>',
-    `        <numOutputChannels>${timeline.audioChannels}</numOutputChannels>`,
-    `        <format><samplecharacteristics><depth>16</depth><samplerate>${timeline.audioRate}</samplerate></samplecharacteristics></format>`,
-    '        <track>',
-    ...indent(audio, 10),
-    '        </track>',
-    '      </audio>',
-    '    </media>',
-    '  </sequence>',
-    '</xmeml>',
-    '',
-  ].join('\n');
+  for (const c of timeline.captions) {
+    const text = escapeXml(c.text);
+    yield piece(
+      [
+        `<marker><name>${text}</name><comment>${text}</comment><in>${c.recordIn}</in><out>${c.recordOut}</out></marker>`,
+      ],
+      4,
+    );
+  }
+  yield piece(
+    [
+      '    <media>',
+      '      <video>',
+      `        <format><samplecharacteristics>${rate}<width>${timeline.width}</width><height>${timeline.height}</height><anamorphic>FALSE</anamorphic><pixelaspectratio>square</pixelaspectratio><fielddominance>none</fielddominance></samplecharacteristics></format>`,
+      '        <track>',
+    ],
+    0,
+  );
+  for (const [i, cut] of timeline.cuts.entries()) {
+    yield piece(clipItemXml(timeline, cut, i, 'video'), 10);
+  }
+  yield piece(['        </track>'], 0);
+  if (timeline.captions.length) {
+    yield piece(['        <track>'], 0);
+    for (const [i, c] of timeline.captions.entries()) {
+      yield piece(captionItemXml(timeline, c, i), 10);
+    }
+    yield piece(['        </track>'], 0);
+  }
+  yield piece(
+    [
+      '      </video>',
+      '      <audio>',
+      `        <numOutputChannels>${timeline.audioChannels}</numOutputChannels>`,
+      `        <format><samplecharacteristics><depth>16</depth><samplerate>${timeline.audioRate}</samplerate></samplecharacteristics></format>`,
+      '        <track>',
+    ],
+    0,
+  );
+  for (const [i, cut] of timeline.cuts.entries()) {
+    yield piece(clipItemXml(timeline, cut, i, 'audio'), 10);
+  }
+  yield piece(
+    ['        </track>', '      </audio>', '    </media>', '  </sequence>', '</xmeml>'],
+    0,
+  );
 }
+
+export const toXmeml = (timeline: Timeline): string => Array.from(xmemlPieces(timeline)).join('');

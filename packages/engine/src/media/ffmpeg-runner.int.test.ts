@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../types.ts';
 import { filesInOrder, runFfmpeg, runFfprobe, streamFfmpeg } from './ffmpeg-runner.ts';
+import { MediaToolError, toolFailureMessage } from './run-limits.ts';
 
 let dir = '';
 beforeAll(async () => {
@@ -26,14 +27,19 @@ describe('ffmpeg runner on real ffmpeg', () => {
     expect(seen.every((f, i) => i === 0 || f >= seen[i - 1]!)).toBe(true);
   });
 
-  it('rejects with one clear line on failure', async () => {
-    const error = await runFfmpeg(['-i', join(dir, 'missing.mp4'), join(dir, 'x.wav')]).catch(
-      (e: unknown) => e,
-    );
+  it('rejects with a plain message for users, and the line ffmpeg wrote for the log', async () => {
+    const error = await runFfmpeg(['-i', join(dir, 'missing.mp4'), join(dir, 'x.wav')], {
+      task: 'render',
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MediaToolError);
     expect(error).toBeInstanceOf(EngineError);
-    expect((error as EngineError).code).toBe('ffmpeg_failed');
-    expect((error as EngineError).message).toMatch(/^ffmpeg exited with code \d+: .*No such file/);
-    expect((error as EngineError).message).not.toContain('\n');
+    expect((error as MediaToolError).code).toBe('ffmpeg_failed');
+    expect((error as MediaToolError).message).toBe(toolFailureMessage('render'));
+    expect((error as MediaToolError).message).not.toMatch(/ffmpeg|No such file|missing\.mp4/);
+    expect((error as MediaToolError).detail).toMatch(
+      /^ffmpeg exited with code \d+: .*No such file/,
+    );
+    expect((error as MediaToolError).detail).not.toContain('\n');
   });
 
   it('kills ffmpeg on abort', async () => {

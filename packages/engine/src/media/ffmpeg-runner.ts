@@ -1,16 +1,29 @@
-// The media adapter: the only module that spawns ffmpeg or ffprobe. Always argument arrays, never a
-// shell, so no user text is ever interpreted by one.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+// The media adapter: the only module that spawns ffmpeg, ffprobe (and melt). Always argument
+// arrays, never a shell, so no user text is ever interpreted by one; every run inside its
+// ceilings (limited-spawn.ts, run-limits.ts).
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { EngineError } from '../types.ts';
-import { tiedCommand } from './tied-spawn.ts';
 import type { ProgressFn } from '../types.ts';
+import { createProgressParser } from './ffmpeg-output.ts';
+import { spawnLimited } from './limited-spawn.ts';
+import type { LimitOptions, RunResult, Spawned, ToolName } from './limited-spawn.ts';
 
-export type FfmpegOptions = {
-  signal?: AbortSignal;
+export { createLineTail, createProgressParser, describeFailure } from './ffmpeg-output.ts';
+export type { LimitOptions } from './limited-spawn.ts';
+export {
+  MEMORY_LIMIT_ENV,
+  MediaToolError,
+  TIME_FACTOR_ENV,
+  memoryLimitBytes,
+  memoryLimitMessage,
+  timeLimitMessage,
+  toolFailureMessage,
+} from './run-limits.ts';
+export type { MediaTask, MediaWork } from './run-limits.ts';
+
+export type FfmpegOptions = LimitOptions & {
   /** Length of the output timeline in seconds; needed to turn ffmpeg's out_time into a fraction. */
   durationS?: number;
   onProgress?: ProgressFn;
@@ -22,10 +35,7 @@ export type FfmpegOptions = {
   stdin?: AsyncIterable<Uint8Array>;
 };
 
-export type FfmpegRunResult = {
-  /** The last lines ffmpeg wrote to stderr (bounded). */
-  stderrTail: string;
-};
+export type FfmpegRunResult = RunResult;
 
 export type FfmpegStream = {
   /** ffmpeg's stdout: whatever the arguments send to `pipe:1`. */
@@ -36,12 +46,12 @@ export type FfmpegStream = {
   stop(): void;
 };
 
-const STDERR_TAIL_LINES = 40;
 // NOTE: progress goes to fd 3, not stdout, so stdout stays free for piped media (streamFfmpeg).
 const PROGRESS_FD = 3;
 
 export const ffmpegBinary = (): string => process.env.FFMPEG_PATH || 'ffmpeg';
 export const ffprobeBinary = (): string => process.env.FFPROBE_PATH || 'ffprobe';
+export const meltBinary = (): string => process.env.MELT_PATH || 'melt';
 
 /** The full ffmpeg argument list: fixed, non-interactive flags first, then the caller's. */
 export function buildFfmpegArgs(args: readonly string[], options: FfmpegOptions = {}): string[] {
@@ -53,90 +63,6 @@ export function buildFfmpegArgs(args: readonly string[], options: FfmpegOptions 
 
 export function buildFfprobeArgs(args: readonly string[]): string[] {
   return ['-hide_banner', '-loglevel', 'error', ...args];
-}
-
-/**
- * A stateful parser for ffmpeg's `-progress` key=value stream. Chunks may split lines anywhere.
- * Reports a fraction in [0, 1] that never goes backwards, and 1 at `progress=end`.
- */
-export function createProgressParser(
-  durationS: number | undefined,
-  onProgress: ProgressFn,
-): (chunk: string) => void {
-  let pending = '';
-  let last = -1;
-  const report = (fraction: number) => {
-    const clamped = Math.min(1, Math.max(0, fraction));
-    if (clamped > last) {
-      last = clamped;
-      onProgress(clamped);
-    }
-  };
-  return (chunk: string) => {
-    pending += chunk;
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const raw of lines) {
-      const line = raw.trim();
-      const eq = line.indexOf('=');
-      if (eq < 0) continue;
-      const key = line.slice(0, eq);
-      const value = line.slice(eq + 1);
-      if (key === 'progress' && value === 'end') {
-        report(1);
-      } else if ((key === 'out_time_us' || key === 'out_time_ms') && durationS && durationS > 0) {
-        // NOTE: despite its name, out_time_ms is in microseconds too (a long-standing ffmpeg quirk).
-        const us = Number(value);
-        if (Number.isFinite(us) && us >= 0) report(us / 1e6 / durationS);
-      }
-    }
-  };
-}
-
-/** Keeps the last `maxLines` complete lines of a text stream, and calls `onLine` for each. */
-export function createLineTail(maxLines: number, onLine?: (line: string) => void) {
-  const lines: string[] = [];
-  let pending = '';
-  const push = (line: string) => {
-    const trimmed = line.replace(/\r$/, '');
-    if (!trimmed) return;
-    onLine?.(trimmed);
-    lines.push(trimmed);
-    if (lines.length > maxLines) lines.shift();
-  };
-  return {
-    write(chunk: string) {
-      pending += chunk;
-      const parts = pending.split('\n');
-      pending = parts.pop() ?? '';
-      parts.forEach(push);
-    },
-    end() {
-      if (pending) push(pending);
-      pending = '';
-    },
-    text: () => lines.join('\n'),
-    lines: () => [...lines],
-  };
-}
-
-/** The one line a user or operator should see for a failed ffmpeg/ffprobe run. */
-export function describeFailure(
-  tool: string,
-  code: number | null,
-  signal: string | null,
-  tail: string,
-): string {
-  const lines = tail
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-  // Prefer the last line that looks like a reason over ffmpeg's generic closing lines.
-  const generic =
-    /^(Conversion failed!|Exiting normally|Error while filtering|Nothing was written)/i;
-  const reason = [...lines].reverse().find((l) => !generic.test(l)) ?? lines.at(-1);
-  const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-  return reason ? `${tool} ${how}: ${reason}` : `${tool} ${how}`;
 }
 
 /** The bytes of the files, one after another. */
@@ -165,27 +91,32 @@ function feedStdin(stdin: Writable, source: AsyncIterable<Uint8Array>): void {
     .finally(() => stdin.end());
 }
 
-type Spawned = { child: ChildProcess; done: Promise<FfmpegRunResult>; stop: () => void };
-
 function spawnTool(
-  tool: 'ffmpeg' | 'ffprobe',
+  tool: ToolName,
   argv: string[],
   options: FfmpegOptions,
   stdoutMode: 'pipe' | 'ignore',
 ): Spawned {
-  const { signal } = options;
   const wantsProgress = tool === 'ffmpeg' && !!options.onProgress;
   const stdio: ('pipe' | 'ignore')[] = [options.stdin ? 'pipe' : 'ignore', stdoutMode, 'pipe'];
   if (wantsProgress) stdio.push('pipe');
-  const binary = tool === 'ffmpeg' ? ffmpegBinary() : ffprobeBinary();
+  const binary =
+    tool === 'ffmpeg' ? ffmpegBinary() : tool === 'ffprobe' ? ffprobeBinary() : meltBinary();
+  const work =
+    options.work ?? (options.durationS !== undefined ? { mediaS: options.durationS } : undefined);
   // NOTE: tied to this process, so a worker killed mid-render takes its ffmpeg with it.
-  const [command, commandArgs] = tiedCommand(binary, argv);
-  const child = spawn(command, commandArgs, { stdio, windowsHide: true });
-  const tail = createLineTail(STDERR_TAIL_LINES, options.onStderrLine);
-  let stopped = false;
-
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (chunk: string) => tail.write(chunk));
+  const spawned = spawnLimited({
+    tool,
+    binary,
+    argv,
+    stdio,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.task ? { task: options.task } : {}),
+    ...(work ? { work } : {}),
+    ...(options.memoryCapBytes ? { memoryCapBytes: options.memoryCapBytes } : {}),
+    ...(options.onStderrLine ? { onStderrLine: options.onStderrLine } : {}),
+  });
+  const { child } = spawned;
   if (options.stdin && child.stdin) feedStdin(child.stdin, options.stdin);
   if (wantsProgress && options.onProgress) {
     const parse = createProgressParser(options.durationS, options.onProgress);
@@ -195,61 +126,13 @@ function spawnTool(
     // NOTE: errors on the progress pipe must not crash the process; the exit code decides.
     progressPipe?.on('error', () => undefined);
   }
-
-  const kill = () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    // ffmpeg finishes writing its trailer on SIGTERM; force it if it lingers.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
-    timer.unref();
-  };
-  const onAbort = () => kill();
-
-  const done = new Promise<FfmpegRunResult>((resolve, reject) => {
-    if (signal?.aborted) {
-      kill();
-    } else {
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }
-    child.once('error', (error: NodeJS.ErrnoException) => {
-      signal?.removeEventListener('abort', onAbort);
-      if (error.code === 'ENOENT') {
-        reject(
-          new EngineError(
-            `${tool}_failed`,
-            `${tool} is not installed or not on PATH (set ${tool.toUpperCase()}_PATH to its location).`,
-          ),
-        );
-      } else {
-        reject(new EngineError(`${tool}_failed`, `${tool} could not be started: ${error.message}`));
-      }
-    });
-    child.once('close', (code, killSignal) => {
-      signal?.removeEventListener('abort', onAbort);
-      tail.end();
-      if (signal?.aborted) {
-        reject(
-          signal.reason instanceof Error
-            ? signal.reason
-            : new DOMException('Aborted', 'AbortError'),
-        );
-      } else if (stopped || code === 0) {
-        resolve({ stderrTail: tail.text() });
-      } else {
-        reject(
-          new EngineError(`${tool}_failed`, describeFailure(tool, code, killSignal, tail.text())),
-        );
-      }
-    });
-  });
-  const stop = () => {
-    stopped = true;
-    kill();
-  };
-  return { child, done, stop };
+  return spawned;
 }
 
-/** Runs ffmpeg to completion. Rejects with EngineError('ffmpeg_failed') or the abort reason. */
+/**
+ * Runs ffmpeg to completion. Rejects with a MediaToolError ('ffmpeg_failed', 'memory_limit',
+ * 'time_limit': a message for users, ffmpeg's own words in `detail`) or the abort reason.
+ */
 export async function runFfmpeg(
   args: readonly string[],
   options: FfmpegOptions = {},
@@ -271,9 +154,9 @@ export function streamFfmpeg(args: readonly string[], options: FfmpegOptions = {
   return { stdout: child.stdout, done, stop };
 }
 
-export type FfprobeOptions = { signal?: AbortSignal; onStderrLine?: (line: string) => void };
+export type FfprobeOptions = LimitOptions & { onStderrLine?: (line: string) => void };
 
-/** Runs ffprobe and returns its stdout. Rejects with EngineError('ffprobe_failed'). */
+/** Runs ffprobe and returns its stdout. Rejects like runFfmpeg ('ffprobe_failed', limits). */
 export async function runFfprobe(
   args: readonly string[],
   options: FfprobeOptions = {},
@@ -290,4 +173,26 @@ export function streamFfprobe(args: readonly string[], options: FfprobeOptions =
   const { child, done, stop } = spawnTool('ffprobe', buildFfprobeArgs(args), options, 'pipe');
   if (!child.stdout) throw new EngineError('ffprobe_failed', 'ffprobe stdout is not available.');
   return { stdout: child.stdout, done, stop };
+}
+
+/**
+ * Runs melt (the MLT framework's renderer) inside the same ceilings, from `cwd` with `env`.
+ * Rejects like runFfmpeg ('melt_failed', limits).
+ */
+export async function runMelt(
+  args: readonly string[],
+  options: LimitOptions & { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunResult> {
+  const { cwd, env, ...limits } = options;
+  return spawnLimited({
+    ...limits,
+    tool: 'melt',
+    binary: meltBinary(),
+    argv: args,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    // WARNING: melt exits 0 when it cannot load a project or its modules; only stderr says so.
+    failedDespiteExit0: (tail) => /^Failed to load|failed to dlopen/m.test(tail),
+    ...(cwd ? { cwd } : {}),
+    ...(env ? { env } : {}),
+  }).done;
 }

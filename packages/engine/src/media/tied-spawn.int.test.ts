@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SETPRIV_PATH, tiedCommand } from './tied-spawn.ts';
+import { PRLIMIT_PATH, SETPRIV_PATH, tiedCommand } from './tied-spawn.ts';
 
 const here = fileURLToPath(new URL('./tied-spawn.ts', import.meta.url));
 
@@ -37,24 +37,52 @@ describe.runIf(process.platform === 'linux')('tied child processes', () => {
     expect(tiedCommand('no-such-tool-here', ['x'])).toEqual(['no-such-tool-here', ['x']]);
   });
 
-  it('kills the child when its parent is killed with SIGKILL', async () => {
-    const script = `
+  it('sets a memory ceiling on the child itself, in bytes, behind the same tie', async () => {
+    const limit = 3 * 1024 ** 3;
+    const [command, args] = tiedCommand('sh', ['-c', 'ulimit -v; echo $PPID'], {
+      memoryBytes: limit,
+    });
+    expect([command, args.slice(0, 7)]).toEqual([
+      SETPRIV_PATH,
+      [
+        '--pdeathsig',
+        'KILL',
+        '--',
+        PRLIMIT_PATH,
+        `--as=${limit}`,
+        '--',
+        expect.stringMatching(/\/sh$/),
+      ],
+    ]);
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await new Promise((resolve) => child.once('close', resolve));
+    // ulimit -v counts KiB; the shell's parent is this process: prlimit and setpriv exec'd away.
+    expect(out.trim().split('\n')).toEqual([String(limit / 1024), String(process.pid)]);
+  });
+
+  it.each([{ memoryBytes: null }, { memoryBytes: 2 * 1024 ** 3 }])(
+    'kills the child when its parent is killed with SIGKILL (%o)',
+    async (options) => {
+      const script = `
       import { spawn } from 'node:child_process';
       import { tiedCommand } from ${JSON.stringify(here)};
-      const [command, args] = tiedCommand('sleep', ['300']);
+      const [command, args] = tiedCommand('sleep', ['300'], ${JSON.stringify(options)});
       const child = spawn(command, args, { stdio: 'ignore' });
       console.log(child.pid);
       setInterval(() => {}, 1000);
     `;
-    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const childPid = await new Promise<number>((resolve, reject) => {
-      parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
-      parent.once('exit', () => reject(new Error('the parent exited before starting its child')));
-    });
-    expect(await waitFor(() => isRunning(childPid), 5000)).toBe(true);
-    parent.kill('SIGKILL');
-    expect(await waitFor(async () => !(await isRunning(childPid)), 5000)).toBe(true);
-  });
+      const parent = spawn(process.execPath, ['--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const childPid = await new Promise<number>((resolve, reject) => {
+        parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+        parent.once('exit', () => reject(new Error('the parent exited before starting its child')));
+      });
+      expect(await waitFor(() => isRunning(childPid), 5000)).toBe(true);
+      parent.kill('SIGKILL');
+      expect(await waitFor(async () => !(await isRunning(childPid)), 5000)).toBe(true);
+    },
+  );
 });

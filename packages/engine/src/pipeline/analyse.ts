@@ -23,7 +23,6 @@ import type {
   Gap,
   Phrase,
   ProbeResult,
-  ProgressFn,
   Span,
   TranscriptChunkStore,
   Word,
@@ -31,6 +30,7 @@ import type {
 import { detectVoice } from '../vad/silero-vad.ts';
 import { gatherSpeechEvidence } from '../vad/speech-evidence.ts';
 import { createStagedProgress } from './progress.ts';
+import type { StagedProgressFn } from './progress.ts';
 
 export type AnalyseOptions = {
   workDir: string;
@@ -42,7 +42,8 @@ export type AnalyseOptions = {
   transcriptChunks?: TranscriptChunkStore;
   shortClip?: Partial<ShortClipOptions>;
   signal?: AbortSignal;
-  onProgress?: ProgressFn;
+  /** Told the stage running (and its own fraction) with each report (issue 33). */
+  onProgress?: StagedProgressFn<AnalysisStage>;
 };
 
 export type Analysis = {
@@ -76,6 +77,7 @@ export const ANALYSIS_WEIGHTS = {
   phrases: 0.01,
   clips: 0.04,
 } as const;
+export type AnalysisStage = keyof typeof ANALYSIS_WEIGHTS;
 
 /** How many heuristic candidates an LLM is asked to rank (prompt size stays bounded). */
 const LLM_CANDIDATES = 20;

@@ -20,6 +20,9 @@ export type ExampleImageOptions = {
 };
 
 const MAX_SIDE = 4096;
+// NOTE: one PNG frame needs 0.48 GB of address space (measured); a style that makes libass draw
+// past 2 GB stops there, in seconds, instead of at the renders' larger ceiling.
+const EXAMPLE_MEMORY_CAP = 2 * 1024 ** 3;
 
 const channel = (value: number): string =>
   Math.min(255, Math.max(0, Math.round(value)))
@@ -73,6 +76,9 @@ export async function renderExampleImage(options: ExampleImageOptions): Promise<
     await writeFile(assPath, options.ass, 'utf8');
     await runFfmpeg(buildExampleImageArgs(assPath, outPath, options), {
       signal: options.signal,
+      task: 'example',
+      work: { mediaS: 0, pixels: options.width * options.height },
+      memoryCapBytes: EXAMPLE_MEMORY_CAP,
     });
     return await readFile(outPath);
   } finally {

@@ -6,6 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import type { DrawSettings } from '@roughcut/shared';
 import { withoutCutFillers } from '@roughcut/shared';
 import { runFfmpeg } from '../media/ffmpeg-runner.ts';
+import type { MediaWork } from '../media/ffmpeg-runner.ts';
 import { buildAss, remapSegments } from '../subtitles/index.ts';
 import type { ProbeResult, ProgressFn, Span } from '../types.ts';
 import { buildCutFilterGraph, inputWindow } from './cut-graph.ts';
@@ -51,6 +52,18 @@ export async function writeAssFile(
   await writeFile(path, buildAss(remapped, subtitles.settings), 'utf8');
   return path;
 }
+
+/** The vertical shorts' frame: the smallest frame any render's time limit is measured by. */
+const SHORT_PIXELS = 1080 * 1920;
+
+/**
+ * What one render run works through, for its time limit: `lengthS` of the source, and the larger
+ * of the source's frame and the output's (a short's, or the source's own for long form).
+ */
+export const renderWork = (probe: ProbeResult, lengthS: number): MediaWork => ({
+  mediaS: lengthS,
+  pixels: Math.max(SHORT_PIXELS, probe.displayWidth * probe.displayHeight),
+});
 
 /** Spans back to seconds (frame-exact), the form the subtitle remap expects. */
 export const spansToSeconds = (spans: readonly FrameSpan[], fps: number): Span[] =>
@@ -107,6 +120,8 @@ export async function runFullEncode(job: FullEncodeJob): Promise<number> {
     }),
     {
       signal: job.signal,
+      task: 'render',
+      work: renderWork(probe, window.lengthS),
       durationS,
       onProgress: job.onProgress
         ? (f) => job.onProgress?.(SOUND_SHARE + f * (1 - SOUND_SHARE))

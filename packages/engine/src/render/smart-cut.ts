@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { filesInOrder, runFfmpeg, runFfprobe } from '../media/ffmpeg-runner.ts';
 import type { ProbeResult, ProgressFn } from '../types.ts';
 import { inputWindow } from './cut-graph.ts';
+import { renderWork } from './render-common.ts';
 import {
   buildConcatList,
   buildCopyBatchArgs,
@@ -91,7 +92,12 @@ export async function runSmartCut(job: {
 }): Promise<number> {
   const { probe, spans, signal, dir, inputPath } = job;
   const fps = probe.fps;
-  const params = parseStreamParams(await runFfprobe(buildStreamParamsArgs(inputPath), { signal }));
+  const window = inputWindow(spans, probe.fps);
+  // NOTE: every run's time limit is the whole cut's: parts share the cores, and each is far less.
+  const limits = { task: 'render', work: renderWork(probe, window.lengthS) } as const;
+  const params = parseStreamParams(
+    await runFfprobe(buildStreamParamsArgs(inputPath), { signal, ...limits }),
+  );
   // NOTE: both the stream's own declaration and the packets the probe saw must say no reordering.
   const inOrder = !params.reorders && probe.frameReordering !== true;
   const parts = planSmartCut(spans, keyframeFrames(probe.keyframes ?? [], fps), {
@@ -104,7 +110,6 @@ export async function runSmartCut(job: {
   const durationS = frameCount(spans) / fps;
   const audioPath = join(dir, 'audio.m4a');
 
-  const window = inputWindow(spans, fps);
   const audio: Task = {
     kind: 'audio',
     weight: durationS * AUDIO_SECOND_WEIGHT + RUN_WEIGHT,
@@ -149,6 +154,7 @@ export async function runSmartCut(job: {
     ? soundReady.promise
         .then(() =>
           runFfmpeg(buildRestampMuxArgs({ audioPath, fps, outPath: job.outPath }), {
+            ...limits,
             signal: local.signal,
             stdin: partsWhenDone(),
           }),
@@ -170,7 +176,7 @@ export async function runSmartCut(job: {
           task.kind === 'encode'
             ? buildEncodeBatchArgs(inputPath, task.items, fps, params)
             : buildCopyBatchArgs(inputPath, task.items, fps);
-        await runFfmpeg(args, { signal: taskSignal });
+        await runFfmpeg(args, { ...limits, signal: taskSignal });
       }
       settle(task);
       done += taskWeight(task);
@@ -195,6 +201,7 @@ export async function runSmartCut(job: {
   }
 
   const muxOptions = {
+    ...limits,
     signal,
     durationS,
     onProgress: job.onProgress

@@ -80,6 +80,11 @@ describe('cutSound', () => {
         probe: { audioSampleRate: RATE, audioChannels: 1 },
         outPath: join(dir, 'never.m4a'),
       }),
-    ).rejects.toThrow(/ffmpeg/);
+    ).rejects.toMatchObject({
+      code: 'ffmpeg_failed',
+      // NOTE: the message is for users; ffmpeg's own line is kept for the log (issue 32).
+      message: expect.not.stringMatching(/ffmpeg/) as string,
+      detail: expect.stringMatching(/^ffmpeg exited with code \d+: .*missing\.mp4/) as string,
+    });
   });
 });

@@ -32,7 +32,7 @@ export async function cutSound(job: {
       lengthS: job.lengthS,
       format,
     }),
-    { signal: job.signal },
+    { signal: job.signal, task: 'render', work: { mediaS: job.lengthS } },
   );
   const cut = createPcmCutter(ranges, format);
   async function* kept(): AsyncGenerator<Uint8Array> {
@@ -40,6 +40,8 @@ export async function cutSound(job: {
   }
   const encoded = runFfmpeg(buildPcmEncodeArgs(format, job.outPath), {
     signal: job.signal,
+    task: 'render',
+    work: { mediaS: job.lengthS },
     stdin: kept(),
   });
   // NOTE: a decode failure must fail the cut even though the encoder ends cleanly on short input.

@@ -184,4 +184,22 @@ describe('buildAss', () => {
       '[Events]',
     ]);
   });
+
+  it('draws a style stored before the bounds at the largest allowed size, preview and burn alike', () => {
+    // The audit's style: PlayRes 1x1 and size 100 made libass draw glyphs 100 frames tall.
+    const ass = buildAss([{ start: 0, end: 1, phrase: 'Hello' }], {
+      ...DEFAULT_DRAW_SETTINGS,
+      play_res_x: 1,
+      play_res_y: 1,
+      size: 100,
+      outline: 4,
+    });
+    expect(ass).toContain('PlayResX: 100\nPlayResY: 100\n');
+    const style = ass.split('\n').find((l) => l.startsWith('Style:')) ?? '';
+    // 100 / (384 / 100) = 26.041: as large as size 100 draws at the default layout, no larger.
+    expect(style.split(',').slice(2, 3)).toEqual(['26.041']);
+    expect(style.split(',').slice(16, 18)).toEqual(['1.041', '1.041']);
+    const alone = buildAssStyle({ ...DEFAULT_DRAW_SETTINGS, play_res_y: 1 }).split(',');
+    expect([alone[2], alone[16], alone[17]]).toEqual(['18', '1', '1.385']);
+  });
 });

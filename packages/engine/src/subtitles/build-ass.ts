@@ -1,6 +1,6 @@
 // A complete ASS script from subtitle segments and the spec's draw settings. Pure, NO node imports:
 // the server burns it in with libass (ffmpeg `ass`), the browser previews it with jassub.
-import { FONT_FILES } from '@roughcut/shared';
+import { FONT_FILES, clampDrawSettings, resolvePlayRes } from '@roughcut/shared';
 import type { DrawSettings } from '@roughcut/shared';
 import { assColour, formatAssTime, sanitiseAssField } from './ass-format.ts';
 import { captionEvents } from './caption-events.ts';
@@ -57,7 +57,7 @@ const int = (n: number) => String(Math.round(Number.isFinite(n) ? n : 0));
 /** The [V4+ Styles] `Style:` line for the settings, fields in STYLE_FORMAT order. */
 export function buildAssStyle(settings: DrawSettings): string {
   const font = FONT_FILES[settings.font_name] ?? FONT_FILES.Arial;
-  const s = settings;
+  const s = clampDrawSettings(settings);
   const fields = [
     ASS_STYLE_NAME,
     sanitiseAssField(font.family),
@@ -104,31 +104,20 @@ export function buildAssStyle(settings: DrawSettings): string {
   return `Style: ${fields.join(',')}`;
 }
 
-/** libass's script resolution when a script names none: what PlayRes 0 means everywhere. */
-export const DEFAULT_PLAY_RES = { x: 384, y: 288 } as const;
+// NOTE: the PlayRes rule lives in shared beside the bounds it is measured by; kept exported here.
+export { DEFAULT_PLAY_RES, resolvePlayRes } from '@roughcut/shared';
 
 /**
- * PlayRes: the settings' play_res_x/y, with libass's own rules for 0 (the default). The script
- * always names both, so the server's burn-in and the browser's preview lay text out alike
- * whatever frame size each renders at.
- * NOTE: PlayRes must not follow the output size: the spec's defaults (size 18, margin_vertical 60)
- * are in libass's 384x288 units, where they make large, readable subtitles on any frame.
+ * NOTE: the settings are drawn clamped to the shared bounds (draw-bounds.ts), here where the
+ * preview and the burn-in both build their script: settings stored before the bounds existed draw
+ * at the largest allowed size instead of making libass grow without limit.
  */
-export function resolvePlayRes(settings: DrawSettings): { x: number; y: number } {
-  const x = Number.isFinite(settings.play_res_x) ? Math.round(settings.play_res_x) : 0;
-  const y = Number.isFinite(settings.play_res_y) ? Math.round(settings.play_res_y) : 0;
-  if (x > 0 && y > 0) return { x, y };
-  // Same as libass when only one is given: the other follows at 4:3 (1280 wide means 1024 high).
-  if (x > 0) return { x, y: x === 1280 ? 1024 : Math.round((x * 3) / 4) };
-  if (y > 0) return { x: y === 1024 ? 1280 : Math.round((y * 4) / 3), y };
-  return { ...DEFAULT_PLAY_RES };
-}
-
 export function buildAss(
   segments: readonly AssSegment[],
-  settings: DrawSettings,
+  drawSettings: DrawSettings,
   options: BuildAssOptions = {},
 ): string {
+  const settings = clampDrawSettings(drawSettings);
   const res = resolvePlayRes(settings);
   const offset = options.timeOffsetS ?? 0;
   const shift = (t: number) => Math.max(0, t + offset);

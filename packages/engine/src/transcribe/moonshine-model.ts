@@ -13,6 +13,7 @@ import { bestBeam, logSoftmax, loopCut, stepBeams } from './beam-search.ts';
 import type { Beam, BeamToken } from './beam-search.ts';
 import { caseFoldedProbability } from './moonshine-words.ts';
 import { collectGarbage, collectYoungGarbage } from './collect-garbage.ts';
+import { giveEventLoopATurn } from '../onnx/event-loop-turn.ts';
 
 export const MOONSHINE_SAMPLE_RATE = 16_000;
 const START_TOKEN = 1;
@@ -159,6 +160,7 @@ async function searchBeams(
   let beams: Beam[] = [{ tokens: [], logProb: 0 }];
   const finished: Beam[] = [];
   for (let step = 0; step < maxTokens && beams.length; step++) {
+    await giveEventLoopATurn();
     const batch = beams.length;
     const last = beams.map((b) => BigInt(b.tokens.at(-1)?.id ?? START_TOKEN));
     const out = await decoder.run(
@@ -225,6 +227,7 @@ export async function decodeMoonshine(
   const { beam: width, alpha, tokensPerS, prune, prior } = { ...DEFAULT_DECODE, ...options };
   const { encoder, decoder } = await loadMoonshine();
   return runExclusive(async () => {
+    await giveEventLoopATurn();
     const encoded = await encoder.run({
       input_values: new ort.Tensor('float32', audio, [1, audio.length]),
     });

@@ -9,6 +9,7 @@ import type { ProgressFn, VoiceTrack } from '../types.ts';
 import { levelGains, windowLevels } from './level-gain.ts';
 import type { LevelGainOptions } from './level-gain.ts';
 import { openWindowReader } from './wav-windows.ts';
+import { giveEventLoopATurn } from '../onnx/event-loop-turn.ts';
 
 export const VAD_SAMPLE_RATE = 16_000;
 /** Samples the model judges per call, and how many earlier samples it is shown with them. */
@@ -38,6 +39,11 @@ let queue: Promise<unknown> = Promise.resolve();
 
 export const vadModelPath = (): string =>
   createRequire(import.meta.url).resolve('@ricky0123/vad-web/dist/silero_vad_v6.onnx');
+
+/** Opens the voice detector's model once per process (analyses reuse it). */
+export function loadVoiceDetector(): Promise<ort.InferenceSession> {
+  return loadSession();
+}
 
 function loadSession(): Promise<ort.InferenceSession> {
   if (!sessionPromise) {
@@ -117,6 +123,7 @@ export async function detectVoice(
   try {
     for (let step = 0; step < steps; step++) {
       if (signal?.aborted) throw signal.reason ?? new DOMException('Aborted', 'AbortError');
+      await giveEventLoopATurn();
       for (let b = 0; b < batch; b++) {
         const window = plans[b]!.first - plans[b]!.warmUp + step;
         const part = input.subarray(b * span, (b + 1) * span);

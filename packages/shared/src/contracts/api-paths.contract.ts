@@ -28,6 +28,9 @@ export const APP_ROUTES = {
   billing: '/account/billing',
   billingSuccess: '/account/billing/success',
   billingCancelled: '/account/billing/cancelled',
+  /** Not in the spec (issue 36): access tokens and webhooks, and the API reference. */
+  accountApi: '/account/api',
+  apiReference: '/account/api/reference',
   edits: '/edits',
   templates: '/templates',
   job: '/manage/automation/:job_id',

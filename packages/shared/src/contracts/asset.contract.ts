@@ -22,6 +22,14 @@ export const assetSchema = z.object({
   failure_reason: z.string().nullable().optional(),
   /** For edited videos: the clip it was rendered from. Not in the spec's table. */
   clip_id: entityIdSchema.nullable().optional(),
+  /**
+   * Not in the spec: while a resumable upload is unfinished, where a tus client goes on sending
+   * it (HEAD for the offset, PATCH the rest), the browser's fingerprint of the file it began
+   * with, and when the unfinished upload is given up (unix seconds).
+   */
+  upload_url: z.string().nullable().optional(),
+  upload_fingerprint: z.string().nullable().optional(),
+  upload_expires_at: z.number().int().nullable().optional(),
 });
 export type Asset = z.infer<typeof assetSchema>;
 

@@ -7,9 +7,12 @@ import {
   STEP_TYPES,
 } from '../constants.ts';
 import { isLanguageCode } from '../languages.ts';
+import { RUN_STAGES } from '../rules/run-progress.rules.ts';
 import {
   CONTROL_CHARACTER_MESSAGE,
+  UNSTORABLE_TEXT_MESSAGE,
   hasControlCharacters,
+  hasUnstorableCharacters,
   idParamSchema,
   idSchema,
 } from './common.contract.ts';
@@ -32,7 +35,8 @@ export const jobNameSchema = z
   .max(200, 'Names can be at most 200 characters long.')
   .refine((name) => !hasControlCharacters(name), {
     error: CONTROL_CHARACTER_MESSAGE,
-  });
+  })
+  .refine((name) => !hasUnstorableCharacters(name), { error: UNSTORABLE_TEXT_MESSAGE });
 
 export const languageSchema = z
   .string()
@@ -62,6 +66,23 @@ export const jobInstanceSchema = z.object({
   failure_reason: z.string().nullable(),
   /** Not in the spec: fraction 0-1 of the current stage (analysis, then rendering). */
   progress: z.number().min(0).max(1).optional(),
+  /**
+   * Not in the spec (issue 33): while the run is processing, what it is doing (reading the video,
+   * transcribing, rendering…), shown beside the spec's status words, never instead of them; null
+   * otherwise (and absent from older answers).
+   */
+  stage: z.enum(RUN_STAGES).nullable().optional(),
+  /** Not in the spec (issue 33): the clip a framing or render stage works on ("2 of 4"). */
+  stage_clip: z
+    .object({ number: z.number().int().min(1), count: z.number().int().min(1) })
+    .nullable()
+    .optional(),
+  /**
+   * Not in the spec (issue 33): seconds until this stage of the run is done (the clips are ready
+   * to review, or the videos to download), from the measured speed of each stage on this server
+   * and the current one's own pace; null when unknown.
+   */
+  seconds_left: z.number().min(0).nullable().optional(),
 });
 export type JobInstance = z.infer<typeof jobInstanceSchema>;
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_CLIP_REFRAME, MAX_ENGAGEMENT_SCORE, MIN_GAP_LENGTH_S } from '../constants.ts';
 import type { ClipReframe } from '../constants.ts';
+import { boundedDrawSettingsSchema } from '../draw-bounds.ts';
 import { drawSettingsSchema } from '../draw-settings.ts';
 import { clipReframeSchema, entityIdSchema, jobStatusSchema } from './autojob.contract.ts';
+import { hasUnstorableCharacters } from './common.contract.ts';
 
 // SPEC section 3 "Clip", "Gap", "Confirm payload" and section 7 "Clips". All times (the clip's
 // window, segments, words, gaps) are seconds of the SOURCE video: the clip screen plays the source
@@ -178,13 +180,17 @@ const s2 = (value: number): string => value.toFixed(2);
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 
+export const UNSTORABLE_PHRASE_MESSAGE =
+  'A phrase contains a character that cannot be saved (U+FFFE, U+FFFF or half of an emoji). Delete it or type the phrase again, then submit.';
+
 /** A phrase's text as the user typed it: bounded, no control characters (line breaks, tabs). */
 export const phraseTextSchema = z
   .string()
   .max(MAX_PHRASE_CHARS, `A phrase can hold at most ${MAX_PHRASE_CHARS} characters. Shorten it.`)
   .refine((text) => !CONTROL_CHARACTERS.test(text), {
     error: 'A phrase cannot contain line breaks, tabs or other control characters. Remove them.',
-  });
+  })
+  .refine((text) => !hasUnstorableCharacters(text), { error: UNSTORABLE_PHRASE_MESSAGE });
 
 /** An edited phrase: the segment's times and the text to burn ('' burns nothing). */
 export const confirmPhraseSchema = z
@@ -237,7 +243,7 @@ export const NOTHING_CONFIRMED_MESSAGE =
 export const customConfirmClipRequestSchema = z
   .object({
     cut: gapListSchema.optional(),
-    subtitle: drawSettingsSchema.optional(),
+    subtitle: boundedDrawSettingsSchema.optional(),
     phrases: confirmPhraseListSchema.optional(),
     reframe: clipReframeSchema.optional(),
   })

@@ -3,9 +3,13 @@ import { z } from 'zod';
 import {
   CONTROL_CHARACTER_MESSAGE,
   IDENTITY_CHARACTER_MESSAGE,
+  UNSTORABLE_TEXT_MESSAGE,
+  hasUnstorableCharacters,
   idParamSchema,
   identityText,
   plainText,
+  storableText,
+  withoutUnstorableCharacters,
 } from './common.contract.ts';
 import {
   PASSWORD_MIN_LENGTH,
@@ -15,6 +19,8 @@ import {
   updateUserRequestSchema,
 } from './auth.contract.ts';
 import { jobNameSchema } from './autojob.contract.ts';
+import { phraseTextSchema } from './clip.contract.ts';
+import { templateNameSchema } from './template.contract.ts';
 
 const firstMessage = (schema: z.ZodType, value: unknown) =>
   schema.safeParse(value).error?.issues[0]?.message;
@@ -66,5 +72,38 @@ describe('isPasswordLongEnough', () => {
     expect(isPasswordLongEnough('12345678')).toBe(true);
     expect(isPasswordLongEnough('🙂'.repeat(7))).toBe(false);
     expect(isPasswordLongEnough('🙂'.repeat(8))).toBe(true);
+  });
+});
+
+describe('the storable text rule (issue 32)', () => {
+  const UNSTORABLE = ['\uFFFE', '\uFFFF', '\uD83D', '\uDE00', 'x\uDE00\uD83D', '\u0001', '\u001F'];
+
+  it.each(UNSTORABLE)('refuses %j wherever a user types it', (character) => {
+    const text = `My ${character}talk`;
+    expect(hasUnstorableCharacters(text)).toBe(true);
+    for (const schema of [
+      jobNameSchema,
+      templateNameSchema,
+      identityText(z.string()),
+      plainText(z.string()),
+      storableText(z.string()),
+    ]) {
+      expect(schema.safeParse(text).success).toBe(false);
+    }
+    expect(firstMessage(storableText(z.string()), text)).toBe(UNSTORABLE_TEXT_MESSAGE);
+    expect(firstMessage(phraseTextSchema, text)).toMatch(/^A phrase /);
+    expect(firstMessage(loginRequestSchema, { email: `a${character}@b.co`, password: 'x' })).toBe(
+      character < ' ' ? IDENTITY_CHARACTER_MESSAGE : UNSTORABLE_TEXT_MESSAGE,
+    );
+  });
+
+  it('keeps whole emoji, tabs and line breaks where the field allows them', () => {
+    expect(hasUnstorableCharacters('a 🙂 b\t\n\r\u{1F600}')).toBe(false);
+    expect(phraseTextSchema.parse('so 🙂 good')).toBe('so 🙂 good');
+    expect(storableText(z.string()).parse('line\none')).toBe('line\none');
+  });
+
+  it('drops from text that came from a file what it refuses from a user', () => {
+    expect(withoutUnstorableCharacters('ta\uFFFElk\uD83D \uFFFF🙂\u0000.mp4')).toBe('talk 🙂.mp4');
   });
 });

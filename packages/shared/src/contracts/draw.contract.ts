@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXAMPLE_LANDSCAPE, EXAMPLE_PORTRAIT } from '../constants.ts';
-import { drawSettingsInputSchema } from '../draw-settings.ts';
+import { boundedDrawSettingsInputSchema } from '../draw-bounds.ts';
 
 // SPEC section 7 "Templates and example image": POST /api/draw/example.
 
@@ -30,7 +30,10 @@ export const drawExampleQuerySchema = z
   });
 export type DrawExampleQuery = z.infer<typeof drawExampleQuerySchema>;
 
-/** POST /api/draw/example body: the draw settings. The response is a PNG image. */
-/** Missing fields take the SPEC 3 defaults, as in the template calls. */
-export const drawExampleRequestSchema = drawSettingsInputSchema;
+/**
+ * POST /api/draw/example body: the draw settings. The response is a PNG image. Missing fields take
+ * the SPEC 3 defaults, as in the template calls; settings that would draw past the bounds
+ * (draw-bounds.ts) are refused before ffmpeg runs.
+ */
+export const drawExampleRequestSchema = boundedDrawSettingsInputSchema;
 export const DRAW_EXAMPLE_CONTENT_TYPE = 'image/png';

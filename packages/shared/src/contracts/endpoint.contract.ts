@@ -23,7 +23,33 @@ export type Endpoint = {
    * redirect (SPEC 7's 302 `{location}` or a 303).
    */
   responseKind?: 'png' | 'file' | 'redirect';
+  /**
+   * A GET that changes state (the spec's logout, a framing request that queues its planning, an
+   * export that spends an edit): refused when another site sends it, like every POST.
+   */
+  changesState?: true;
+  /**
+   * Issue 36: only a signed-in browser session reaches it (the account, password, e-mail,
+   * access-token and billing endpoints); a personal access token gets 403.
+   */
+  sessionOnly?: true;
+  /**
+   * Issue 36: takes an `Idempotency-Key` header; a retry with the same key answers what the first
+   * request answered without doing it again (a retried script makes one edit, one render).
+   */
+  idempotent?: true;
 };
+
+/**
+ * Issue 36: the scope a personal access token needs for `entry`: `read` for a GET that changes
+ * nothing, `edit` for everything else, `none` for session-only endpoints (and undefined for public
+ * ones, which need no credential).
+ */
+export function tokenScopeOf(entry: Endpoint): 'read' | 'edit' | 'none' | undefined {
+  if (entry.auth === 'public') return undefined;
+  if (entry.sessionOnly) return 'none';
+  return entry.method === 'GET' && !entry.changesState ? 'read' : 'edit';
+}
 
 /** Keeps each entry's literal path and schema types while checking its shape. */
 export const endpoint = <const E extends Endpoint>(entry: E): E => entry;

@@ -54,7 +54,28 @@ import {
   unconfirmClipResponseSchema,
   waveformResponseSchema,
 } from './clip.contract.ts';
+import {
+  clipDraftResponseSchema,
+  clipDraftSchema,
+  saveClipDraftResponseSchema,
+} from './clip-draft.contract.ts';
 import { healthResponseSchema, okResponseSchema } from './common.contract.ts';
+import {
+  accessTokenListResponseSchema,
+  accessTokenParamsSchema,
+  createAccessTokenRequestSchema,
+  createAccessTokenResponseSchema,
+} from './access-token.contract.ts';
+import {
+  createWebhookRequestSchema,
+  createWebhookResponseSchema,
+  webhookDeliveryListResponseSchema,
+  webhookDeliveryParamsSchema,
+  webhookDeliverySchema,
+  webhookListResponseSchema,
+  webhookParamsSchema,
+  webhookSchema,
+} from './webhook.contract.ts';
 import { drawExampleQuerySchema, drawExampleRequestSchema } from './draw.contract.ts';
 import { clipExportParamsSchema, editExportParamsSchema } from './export.contract.ts';
 import { endpoint } from './endpoint.contract.ts';
@@ -82,12 +103,22 @@ export const paymentWebhookResponseSchema = z.object({
   outcome: z.enum(['applied', 'duplicate', 'ignored']),
 });
 
+/** GET /api/openapi.json: an OpenAPI 3.1 document (checked in full by a real validator in CI). */
+export const openApiDocumentSchema = z
+  .object({
+    openapi: z.string().startsWith('3.1'),
+    info: z.object({}).loose(),
+    paths: z.object({}).loose(),
+  })
+  .loose();
+
 export const ENDPOINTS = {
   // SPEC 7 "Authentication and registration"
   attemptLogin: endpoint({
     method: 'GET',
     path: '/api/auth/attemptlogin',
     auth: user,
+    sessionOnly: true,
     response: sessionUserResponseSchema,
   }),
   login: endpoint({
@@ -101,6 +132,7 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/api/auth/logout',
     auth: pub,
+    changesState: true,
     response: okResponseSchema,
   }),
   register: endpoint({
@@ -138,18 +170,21 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/api/manage/account',
     auth: user,
+    sessionOnly: true,
     response: accountResponseSchema,
   }),
   user: endpoint({
     method: 'GET',
     path: '/api/manage/user',
     auth: user,
+    sessionOnly: true,
     response: userResponseSchema,
   }),
   saveUser: endpoint({
     method: 'POST',
     path: '/api/manage/user',
     auth: user,
+    sessionOnly: true,
     body: updateUserRequestSchema,
     response: okResponseSchema,
   }),
@@ -157,6 +192,7 @@ export const ENDPOINTS = {
     method: 'POST',
     path: '/api/updateemail/:newEmail',
     auth: user,
+    sessionOnly: true,
     params: updateEmailParamSchema,
     response: okResponseSchema,
   }),
@@ -171,6 +207,7 @@ export const ENDPOINTS = {
     method: 'POST',
     path: '/api/:provider/create-checkout-session',
     auth: user,
+    sessionOnly: true,
     params: checkoutSessionParamsSchema,
     body: checkoutSessionFormSchema,
     bodyKind: 'form-or-json',
@@ -180,6 +217,7 @@ export const ENDPOINTS = {
     method: 'POST',
     path: '/api/:provider/customer/:sessionId',
     auth: user,
+    sessionOnly: true,
     params: customerParamsSchema,
     response: customerResponseSchema,
   }),
@@ -187,12 +225,14 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/api/manage/billing',
     auth: user,
+    sessionOnly: true,
     response: billingSummarySchema,
   }),
   portalSession: endpoint({
     method: 'POST',
     path: '/api/:provider/create-portal-session',
     auth: user,
+    sessionOnly: true,
     params: checkoutSessionParamsSchema,
     bodyKind: 'form-or-json',
     responseKind: 'redirect',
@@ -217,6 +257,7 @@ export const ENDPOINTS = {
     method: 'PUT',
     path: '/api/manage/autojob',
     auth: user,
+    idempotent: true,
     body: createAutoJobRequestSchema,
     response: createAutoJobResponseSchema,
   }),
@@ -316,6 +357,7 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/api/manage/autojob/:id/export/:format',
     auth: user,
+    changesState: true,
     params: editExportParamsSchema,
     responseKind: 'file',
   }),
@@ -323,6 +365,7 @@ export const ENDPOINTS = {
     method: 'POST',
     path: '/api/manage/autojob/:id/upload',
     auth: user,
+    idempotent: true,
     params: autoJobParamsSchema,
     bodyKind: 'multipart',
     response: uploadResponseSchema,
@@ -347,6 +390,7 @@ export const ENDPOINTS = {
     method: 'POST',
     path: '/api/manage/autojob/:id/instance/:instance_id/confirm',
     auth: user,
+    idempotent: true,
     params: instanceParamsSchema,
     response: okResponseSchema,
   }),
@@ -402,6 +446,7 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/api/manage/autojob/:id/instance/:instance_id/clip/:clip_id/framing',
     auth: user,
+    changesState: true,
     params: clipParamsSchema,
     query: clipFramingQuerySchema,
     response: clipFramingResponseSchema,
@@ -411,8 +456,39 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/api/manage/autojob/:id/instance/:instance_id/clip/:clip_id/export/:format',
     auth: user,
+    changesState: true,
     params: clipExportParamsSchema,
     responseKind: 'file',
+  }),
+  /**
+   * Not in the spec (issue 31): the user's draft of a clip, every unconfirmed change of the clip
+   * screen and the timeline editor; saved only while the clip is editable, checked like a confirm,
+   * removed by a confirm. GET answers `{draft: null}` when there is none (or the clip is not
+   * editable); DELETE (Discard draft) always answers ok.
+   */
+  clipDraft: endpoint({
+    method: 'GET',
+    path: '/api/manage/autojob/:id/instance/:instance_id/clip/:clip_id/draft',
+    auth: user,
+    params: clipParamsSchema,
+    response: clipDraftResponseSchema,
+  }),
+  /** Not in the spec (issue 31): saves the clip's draft (one per clip, replaced whole). */
+  clipDraftSave: endpoint({
+    method: 'PUT',
+    path: '/api/manage/autojob/:id/instance/:instance_id/clip/:clip_id/draft',
+    auth: user,
+    params: clipParamsSchema,
+    body: clipDraftSchema,
+    response: saveClipDraftResponseSchema,
+  }),
+  /** Not in the spec (issue 31): Discard draft. */
+  clipDraftDelete: endpoint({
+    method: 'DELETE',
+    path: '/api/manage/autojob/:id/instance/:instance_id/clip/:clip_id/draft',
+    auth: user,
+    params: clipParamsSchema,
+    response: okResponseSchema,
   }),
 
   // SPEC 7 "Templates and example image"
@@ -452,7 +528,84 @@ export const ENDPOINTS = {
     responseKind: 'png',
   }),
 
-  /** Not in the spec: liveness and the database in use. */
+  // Not in the spec (issue 36): personal access tokens (session only), webhooks, the API document.
+  accessTokens: endpoint({
+    method: 'GET',
+    path: '/api/manage/tokens',
+    auth: user,
+    sessionOnly: true,
+    response: accessTokenListResponseSchema,
+  }),
+  accessTokenCreate: endpoint({
+    method: 'POST',
+    path: '/api/manage/tokens',
+    auth: user,
+    sessionOnly: true,
+    body: createAccessTokenRequestSchema,
+    response: createAccessTokenResponseSchema,
+  }),
+  /** Revokes at once; the token stays listed as revoked, and a request with it gets 401. */
+  accessTokenRevoke: endpoint({
+    method: 'DELETE',
+    path: '/api/manage/tokens/:id',
+    auth: user,
+    sessionOnly: true,
+    params: accessTokenParamsSchema,
+    response: okResponseSchema,
+  }),
+  webhooks: endpoint({
+    method: 'GET',
+    path: '/api/manage/webhooks',
+    auth: user,
+    response: webhookListResponseSchema,
+  }),
+  webhookCreate: endpoint({
+    method: 'POST',
+    path: '/api/manage/webhooks',
+    auth: user,
+    body: createWebhookRequestSchema,
+    response: createWebhookResponseSchema,
+  }),
+  webhookDelete: endpoint({
+    method: 'DELETE',
+    path: '/api/manage/webhooks/:id',
+    auth: user,
+    params: webhookParamsSchema,
+    response: okResponseSchema,
+  }),
+  /** Turns a webhook the server disabled (failing for 24 hours) back on. */
+  webhookEnable: endpoint({
+    method: 'POST',
+    path: '/api/manage/webhooks/:id/enable',
+    auth: user,
+    params: webhookParamsSchema,
+    response: webhookSchema,
+  }),
+  /** The webhook's latest deliveries, each with its attempts. */
+  webhookDeliveries: endpoint({
+    method: 'GET',
+    path: '/api/manage/webhooks/:id/deliveries',
+    auth: user,
+    params: webhookParamsSchema,
+    response: webhookDeliveryListResponseSchema,
+  }),
+  /** "Send again": one more attempt of a delivery, now, with the same webhook-id. */
+  webhookResend: endpoint({
+    method: 'POST',
+    path: '/api/manage/webhooks/:id/deliveries/:delivery_id/resend',
+    auth: user,
+    params: webhookDeliveryParamsSchema,
+    response: webhookDeliverySchema,
+  }),
+  /** The OpenAPI 3.1 document of this table. */
+  openapi: endpoint({
+    method: 'GET',
+    path: '/api/openapi.json',
+    auth: pub,
+    response: openApiDocumentSchema,
+  }),
+
+  /** Not in the spec: liveness (the server answers and reaches its database). */
   health: endpoint({
     method: 'GET',
     path: '/api/health',

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { addDrawBoundsIssues, boundedDrawSettingsInputSchema } from '../draw-bounds.ts';
 import { drawSettingsInputSchema, drawSettingsSchema } from '../draw-settings.ts';
 import type { DrawSettings } from '../draw-settings.ts';
 import { entityIdSchema } from './autojob.contract.ts';
+import { UNSTORABLE_TEXT_MESSAGE, hasUnstorableCharacters } from './common.contract.ts';
 
 // SPEC section 3 "Subtitle template" and section 7 "Templates and example image".
 
@@ -25,7 +27,8 @@ export const templateNameSchema = z
   .trim()
   .min(1, TEMPLATE_NAME_MESSAGES.missing)
   .max(TEMPLATE_NAME_MAX_LENGTH, TEMPLATE_NAME_MESSAGES.tooLong)
-  .refine((name) => !CONTROL_CHARACTERS.test(name), { error: TEMPLATE_NAME_MESSAGES.control });
+  .refine((name) => !CONTROL_CHARACTERS.test(name), { error: TEMPLATE_NAME_MESSAGES.control })
+  .refine((name) => !hasUnstorableCharacters(name), { error: UNSTORABLE_TEXT_MESSAGE });
 
 /** A template: {id, name, ...settings}. GET /api/manage/template list item. */
 export const templateSchema = drawSettingsSchema.extend({
@@ -44,17 +47,19 @@ export type TemplateListResponse = z.infer<typeof templateListResponseSchema>;
  */
 export const createTemplateRequestSchema = z.object({
   name: templateNameSchema,
-  template: drawSettingsInputSchema.prefault({}),
+  template: boundedDrawSettingsInputSchema.prefault({}),
 });
 export type CreateTemplateRequest = z.infer<typeof createTemplateRequestSchema>;
 export const createTemplateResponseSchema = z.object({ id: entityIdSchema });
 export type CreateTemplateResponse = z.infer<typeof createTemplateResponseSchema>;
 
 /** POST /api/manage/template: settings plus name and id (save) → okResponseSchema. */
-export const saveTemplateRequestSchema = drawSettingsInputSchema.extend({
-  id: entityIdSchema,
-  name: templateNameSchema,
-});
+export const saveTemplateRequestSchema = drawSettingsInputSchema
+  .extend({
+    id: entityIdSchema,
+    name: templateNameSchema,
+  })
+  .superRefine((template, ctx) => addDrawBoundsIssues(template, ctx));
 export type SaveTemplateRequest = z.infer<typeof saveTemplateRequestSchema>;
 
 /** DELETE /api/manage/template/{id} → okResponseSchema. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatClipSpan,
+  formatClipTime,
   formatClock,
   formatDuration,
   formatPlayerTime,
@@ -47,6 +49,19 @@ describe('player time and numbers', () => {
     expect(formatPlayerTime(3725, 7200)).toBe('1:02:05 / 2:00:00');
     expect(formatClock(Number.NaN)).toBe('0:00');
     expect(formatClock(-1)).toBe('0:00');
+  });
+
+  it('reads the clip screen clock in tenths, rounded down as a player counts', () => {
+    expect(formatClipTime(0)).toBe('0:00.0');
+    expect(formatClipTime(6.58)).toBe('0:06.5');
+    expect(formatClipTime(0.3)).toBe('0:00.3');
+    expect(formatClipTime(0.1 + 0.2)).toBe('0:00.3');
+    expect(formatClipTime(65.99)).toBe('1:05.9');
+    expect(formatClipTime(3725.25)).toBe('1:02:05.2');
+    expect(formatClipTime(-2)).toBe('0:00.0');
+    expect(formatClipTime(Number.NaN)).toBe('0:00.0');
+    expect(formatClipTime(5.9, 0)).toBe('0:05');
+    expect(formatClipSpan(6.51, 7.68)).toBe('0:06.5 – 0:07.6');
   });
 
   it('shows seconds with two decimals', () => {

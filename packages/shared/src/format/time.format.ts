@@ -71,7 +71,25 @@ export const formatClock = (seconds: number): string => {
 export const formatPlayerTime = (current: number, total: number): string =>
   `${formatClock(current)} / ${formatClock(total)}`;
 
-/** A phrase's start or end in the phrase list: seconds with two decimals, e.g. "12.30". */
+/**
+ * Issue 33: the clip screen's one clock, for every time a user reads there (phrases, gaps,
+ * fillers, the ruler, the player, "Viewing"): "m:ss.t", "h:mm:ss.t" from an hour. Tenths are
+ * rounded down, as a player counts them, so a phrase's start reads what the player shows once
+ * it is sought to. `decimals` 0 drops them ("m:ss", the ruler's whole-second labels).
+ */
+export const formatClipTime = (seconds: number, decimals: 0 | 1 = 1): string => {
+  const safe = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+  // NOTE: roundTo absorbs float noise (0.3 * 10 is 2.9999…) before rounding down.
+  const tenths = Math.floor(roundTo(safe * 10, 6));
+  const clock = formatClock(Math.floor(tenths / 10));
+  return decimals === 0 ? clock : `${clock}.${tenths % 10}`;
+};
+
+/** A span on the clip screen's clock: "0:06.5 – 0:07.6". */
+export const formatClipSpan = (start: number, end: number): string =>
+  `${formatClipTime(start)} – ${formatClipTime(end)}`;
+
+/** A length in seconds with two decimals, e.g. "12.30" (a phrase's length in its hint). */
 export const formatSeconds = (seconds: number): string => roundTo(seconds, 2).toFixed(2);
 
 /** The confidence tolerance as a rounded-up percent: 0.8 → "80%", 0.805 → "81%". */

@@ -97,6 +97,24 @@ describe('submit (spec 5)', () => {
       { id: 'gap-3', start: 4, end: 5 },
     ]);
     expect(phrasesForConfirm(phrases)).toEqual(sentPhrases);
+    // Issue 33: each gap keeps its kind, so a cut filler is still a filler after the confirm.
+    const kinds = buildClipConfirmPayload({
+      confirmedSteps: ['speech-gaps'],
+      gaps: [
+        { id: 'gap-2', start: 2, end: 2.4, kind: 'filler' },
+        { id: 'gap-1', start: 0, end: 1, kind: 'silence' },
+        { id: 'gap-3', start: 3, end: 4 },
+      ],
+      drawSettings: DEFAULT_DRAW_SETTINGS,
+      phrases: [],
+    });
+    expect(kinds.ok && kinds.payload.cut).toEqual([
+      { id: 'gap-1', start: 0, end: 1, kind: 'silence' },
+      { id: 'gap-2', start: 2, end: 2.4, kind: 'filler' },
+      { id: 'gap-3', start: 3, end: 4 },
+    ]);
+    if (kinds.ok)
+      expect(customConfirmClipRequestSchema.parse(kinds.payload)).toEqual(kinds.payload);
     // Deleting every phrase is an edit too: nothing is burned in.
     const none = buildClipConfirmPayload({
       confirmedSteps: ['subtitles'],

@@ -66,6 +66,18 @@ export const phrasesForConfirm = (
     .map((p) => ({ start: p.start, end: p.end, phrase: p.phrase.trim() }));
 
 /**
+ * The cut as a confirm sends it: sorted, each gap with its kind (issue 33: without it the server
+ * stores a cut filler as a silence, and it comes back drawn and counted as one).
+ */
+export const cutForConfirm = (gaps: readonly Gap[]): Gap[] =>
+  sortGaps(gaps).map(({ id, start, end, kind }) => ({
+    id,
+    start,
+    end,
+    ...(kind === undefined ? {} : { kind }),
+  }));
+
+/**
  * Submit Confirm: the payload, or the alert when nothing is confirmed. The cut (the gaps still in
  * the list, i.e. not deleted) goes only if Speech Gaps is confirmed; the subtitle settings and the
  * edited phrases (text changes and deletions applied) only if Subtitles is.
@@ -82,9 +94,7 @@ export const buildClipConfirmPayload = (input: {
   return {
     ok: true,
     payload: {
-      ...(cut
-        ? { cut: sortGaps(input.gaps).map((g) => ({ id: g.id, start: g.start, end: g.end })) }
-        : {}),
+      ...(cut ? { cut: cutForConfirm(input.gaps) } : {}),
       ...(subtitle
         ? { subtitle: { ...input.drawSettings }, phrases: phrasesForConfirm(input.phrases) }
         : {}),

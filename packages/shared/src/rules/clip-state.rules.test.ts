@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { JobStatus } from '../constants.ts';
-import { NEW_CLIP_STATE, clipStatusesAllowing, transitionClip } from './clip-state.rules.ts';
+import {
+  CLIP_CONFIRMED_DRAFT_MESSAGE,
+  NEW_CLIP_STATE,
+  clipStatusesAllowing,
+  transitionClip,
+} from './clip-state.rules.ts';
 import type { ClipEvent, ClipState } from './clip-state.rules.ts';
 import { JobStateError } from './job-state.rules.ts';
 
@@ -59,6 +64,22 @@ describe('transitionClip', () => {
     })();
     expect(late).toBeInstanceOf(JobStateError);
     expect((late as JobStateError).code).toBe('illegal-transition');
+  });
+
+  it('takes a draft only while the clip is editable, and leaves its state as it is', () => {
+    const editable = clip('awaiting-confirmation');
+    expect(transitionClip(editable, { type: 'save-draft' })).toEqual({
+      ...editable,
+      failure_reason: null,
+    });
+    expect(() =>
+      transitionClip(clip('awaiting-confirmation', true), { type: 'save-draft' }),
+    ).toThrow(CLIP_CONFIRMED_DRAFT_MESSAGE);
+    for (const status of ['processing', 'finished', 'failed'] as const) {
+      expect(() => transitionClip(clip(status, true), { type: 'save-draft' })).toThrow(
+        'This clip can no longer be changed: its edit is not waiting for confirmation.',
+      );
+    }
   });
 
   it('names the statuses a bulk confirm may touch', () => {

@@ -15,7 +15,12 @@ export type ClipEvent =
   | { type: 'unconfirm' }
   | { type: 'begin-render' }
   | { type: 'rendered' }
-  | { type: 'fail'; reason: string };
+  | { type: 'fail'; reason: string }
+  /**
+   * Issue 31: keeping the user's draft of the clip. Not a status: the clip stays as it is; only an
+   * editable clip (awaiting confirmation, not confirmed) takes a draft.
+   */
+  | { type: 'save-draft' };
 
 export type ClipTransition = ClipState & { failure_reason: string | null };
 
@@ -23,6 +28,10 @@ export type ClipTransition = ClipState & { failure_reason: string | null };
 export const NEW_CLIP_STATE: ClipState = { status: 'awaiting-confirmation', confirmed: false };
 
 const reviewable = (s: ClipState) => s.status === 'awaiting-confirmation';
+
+/** Why a confirmed clip takes no draft, and what to do instead. */
+export const CLIP_CONFIRMED_DRAFT_MESSAGE =
+  'This clip is confirmed, so changes to it are no longer saved. Unconfirm it on the job page to edit it again.';
 
 const RULES: {
   [K in ClipEvent['type']]: {
@@ -47,13 +56,17 @@ const RULES: {
     to: () => ({ status: 'finished', confirmed: true }),
   },
   fail: { from: (s) => s.status === 'processing', to: (s) => ({ ...s, status: 'failed' }) },
+  'save-draft': { from: (s) => reviewable(s) && !s.confirmed, to: (s) => s },
 };
 
 /** The clip's next state, or a JobStateError; the server writes it compare-and-set. */
 export const transitionClip = (from: ClipState, event: ClipEvent): ClipTransition => {
   const rule = RULES[event.type];
   if (!rule.from(from)) {
-    throw event.type === 'confirm' || event.type === 'unconfirm'
+    if (event.type === 'save-draft' && reviewable(from)) {
+      throw new JobStateError('clip-not-editable', CLIP_CONFIRMED_DRAFT_MESSAGE);
+    }
+    throw event.type === 'confirm' || event.type === 'unconfirm' || event.type === 'save-draft'
       ? new JobStateError('clip-not-editable', JOB_STATE_MESSAGES.clipNotEditable)
       : new JobStateError(
           'illegal-transition',

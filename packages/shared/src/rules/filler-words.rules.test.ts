@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isFillerWord, withoutCutFillers } from './filler-words.rules.ts';
+import {
+  fillerWordIn,
+  isFillerWord,
+  isRemovedWithFillers,
+  withoutCutFillers,
+} from './filler-words.rules.ts';
 
 const w = (text: string, start: number, end: number) => ({ text, start, end, confidence: 0.9 });
 const phraseOf = (words: ReturnType<typeof w>[]) => ({
@@ -92,5 +97,47 @@ describe('withoutCutFillers', () => {
     expect(withoutCutFillers([typed], [{ start: 0, end: 0.5 }])).toEqual([typed]);
     const wordless = { start: 0, end: 1, phrase: 'Um, hello' };
     expect(withoutCutFillers([wordless], [])).toEqual([wordless]);
+  });
+});
+
+describe('fillerWordIn', () => {
+  const words = [w('So,', 0.9, 1.3), w('Um,', 1.5, 2.05), w('the', 2.3, 2.4), w('++UH++', 4, 4.3)];
+
+  it('names the filler word a filler span holds, as it reads', () => {
+    expect(fillerWordIn({ start: 1.45, end: 2.1 }, words)).toBe('um');
+    expect(fillerWordIn({ start: 3.95, end: 4.4 }, words)).toBe('uh');
+  });
+
+  it('names nothing for a span without a filler word in it', () => {
+    expect(fillerWordIn({ start: 2.2, end: 2.5 }, words)).toBeNull();
+    expect(fillerWordIn({ start: 6, end: 7 }, words)).toBeNull();
+    expect(fillerWordIn({ start: 1, end: 2 }, [])).toBeNull();
+  });
+});
+
+describe('isRemovedWithFillers', () => {
+  const um = phraseOf([w('um', 5, 5.5)]);
+  const cut = [{ start: 4.95, end: 5.55 }];
+  const kept = [
+    { start: 0, end: 4.95 },
+    { start: 5.55, end: 10 },
+  ];
+
+  it('takes out a phrase of cut fillers only', () => {
+    expect(isRemovedWithFillers(um, kept, cut)).toBe(true);
+    expect(isRemovedWithFillers(um, ALL, [])).toBe(false);
+    const mixed = phraseOf([w('um', 5, 5.5), w('yes', 5.6, 6)]);
+    expect(isRemovedWithFillers(mixed, kept, cut)).toBe(false);
+  });
+
+  it('keeps a phrase the user typed over', () => {
+    expect(isRemovedWithFillers({ ...um, phrase: 'Yes' }, kept, cut)).toBe(false);
+  });
+
+  it('takes out unrecognised speech lying in a cut filler, not elsewhere', () => {
+    const unheard = { start: 5.1, end: 5.4, phrase: '', words: [] };
+    expect(isRemovedWithFillers(unheard, kept, cut)).toBe(true);
+    expect(isRemovedWithFillers({ ...unheard, start: 7, end: 7.5 }, kept, cut)).toBe(false);
+    expect(isRemovedWithFillers({ ...unheard, phrase: 'typed' }, kept, cut)).toBe(false);
   });
 });

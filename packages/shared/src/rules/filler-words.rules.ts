@@ -108,3 +108,53 @@ export function withoutCutFillers<P extends WordedPhrase>(
     return { ...phrase, phrase: left.map((w) => w.text.trim()).join(' '), words: left };
   });
 }
+
+/** The first index of `words` (sorted by start, not overlapping) ending after `time`. */
+function firstEndingAfter(words: readonly TimedWord[], time: number): number {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((words[mid]?.end ?? Infinity) <= time) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Issue 33: the filler word a filler span holds, as the filler list names it ("um" for "Um,"),
+ * from `words` sorted by start; null when it holds none (a held sound no word was heard in).
+ */
+export function fillerWordIn(span: Span, words: readonly TimedWord[]): string | null {
+  for (let i = firstEndingAfter(words, span.start); i < words.length; i += 1) {
+    const word = words[i];
+    if (word === undefined || word.start >= span.end) break;
+    const middle = (word.start + word.end) / 2;
+    if (middle >= span.start && middle <= span.end && isFillerWord(word.text)) {
+      return bareText(word.text);
+    }
+  }
+  return null;
+}
+
+/**
+ * Issue 33: whether the cut took a phrase out with its fillers, so the phrase list leaves it out
+ * rather than asking for its text: every word of it is a filler the cut removed (its text as
+ * recognised), or it has neither words nor text and lies in a cut filler (a held "uhhh" the
+ * recogniser wrote nothing for). `cutFillers` are the filler spans of the cut.
+ */
+export function isRemovedWithFillers(
+  phrase: WordedPhrase,
+  kept: readonly Span[],
+  cutFillers: readonly Span[],
+): boolean {
+  const words = phrase.words ?? [];
+  if (words.length === 0) {
+    if (phrase.phrase.trim() !== '') return false;
+    const middle = (phrase.start + phrase.end) / 2;
+    return cutFillers.some((f) => middle >= f.start && middle <= f.end);
+  }
+  // NOTE: a phrase typed over is the user's text: it stays whatever the cut took.
+  if (normalise(words.map((w) => w.text).join(' ')) !== normalise(phrase.phrase)) return false;
+  return words.every((word) => isFillerWord(word.text) && !isHeard(word, kept));
+}

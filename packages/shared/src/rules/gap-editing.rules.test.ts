@@ -7,6 +7,7 @@ import {
   deleteGap,
   fillerCountLabel,
   fillerCounts,
+  gapCounts,
   gapKind,
   holesBetween,
   isFillerGap,
@@ -271,6 +272,22 @@ describe('fillers on the timeline', () => {
     expect(fillerCountLabel(fillerCounts(state))).toBe('2 fillers, 1 removed');
     expect(fillerCountLabel({ found: 1, removed: 0 })).toBe('1 filler, 0 removed');
     expect(fillerCountLabel({ found: 0, removed: 0 })).toBe('No fillers found');
+  });
+
+  it('counts the gaps one way for every screen: silences cut or deleted, fillers apart', () => {
+    const kept = { id: 'gap-4', start: 6, end: 7 };
+    // A cut filler is not a gap found; a deleted silence still is, and counts as deleted.
+    expect(gapCounts({ gaps: [silence, um], deletedGaps: [uh, kept] })).toEqual({
+      found: 2,
+      deleted: 1,
+    });
+    // Deleting a gap leaves the count found alone.
+    const before = { gaps: [silence, kept, um], deletedGaps: [] };
+    const after = deleteGap(before, 'gap-4', { ctrlKey: true });
+    expect(gapCounts(before)).toEqual({ found: 2, deleted: 0 });
+    expect(gapCounts(after)).toEqual({ found: 2, deleted: 1 });
+    // A gap in both lists (never expected) counts once.
+    expect(gapCounts({ gaps: [kept], deletedGaps: [kept] })).toEqual({ found: 1, deleted: 1 });
   });
 
   it('restores any one kept filler, not only the last deleted gap', () => {

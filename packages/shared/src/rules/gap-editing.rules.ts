@@ -141,6 +141,19 @@ export const gapKind = (gap: Span & { kind?: GapKind | undefined }): GapKind =>
 export const isFillerGap = (gap: Span & { kind?: GapKind | undefined }): boolean =>
   gapKind(gap) === 'filler';
 
+/**
+ * Issue 33: THE count of a clip's gaps, the one every screen shows ("N gaps found, M gaps
+ * deleted"): the silences of the timeline, cut or deleted (a deleted gap stays in the video).
+ * Fillers are counted apart (`fillerCounts`), as the filler list shows them.
+ */
+export const gapCounts = (state: GapEditState): { found: number; deleted: number } => {
+  const deleted = state.deletedGaps.filter((g) => !isFillerGap(g));
+  const ids = new Set(deleted.map((g) => g.id));
+  // NOTE: by id, so a gap both cut and on the undo stack (never expected) counts once.
+  const cut = state.gaps.filter((g) => !isFillerGap(g) && !ids.has(g.id));
+  return { found: cut.length + ids.size, deleted: ids.size };
+};
+
 /** The fillers of a timeline: all of them (cut or kept), in time order, and how many are cut. */
 export const fillerCounts = (state: GapEditState): { found: number; removed: number } => ({
   found: [...state.gaps, ...state.deletedGaps].filter(isFillerGap).length,

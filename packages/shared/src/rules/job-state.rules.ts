@@ -306,4 +306,8 @@ export const assertCanUpload = (status: JobStatus): void => {
     throw new JobStateError('upload-while-active', JOB_STATE_MESSAGES.uploadWhileActive);
 };
 
-export { DEFAULT_FAILURE_REASON, toFailureReason } from './failure-reason.rules.ts';
+export {
+  DEFAULT_FAILURE_REASON,
+  TOOL_FAILURE_REASON,
+  toFailureReason,
+} from './failure-reason.rules.ts';

@@ -34,6 +34,15 @@ export const assets = pgTable(
       .$onUpdate(() => new Date()),
     /** The process receiving an upload (`host/pid/boot`), so its restart can clear what it left. */
     uploadOwner: text('upload_owner'),
+    /**
+     * A resumable (tus) upload's id: its bytes wait in the tus folder until the last one arrives,
+     * and no process owns it, so a restart resumes it instead of clearing it.
+     */
+    tusId: text('tus_id').unique(),
+    /** When an unfinished resumable upload is given up: its bytes and reserved room are freed. */
+    uploadExpiresAt: timestamp('upload_expires_at', { withTimezone: true }),
+    /** The browser's fingerprint of the file (size and its first and last megabytes). */
+    uploadFingerprint: text('upload_fingerprint'),
   },
   (t) => [
     index('assets_auto_job_id_idx').on(t.autoJobId),

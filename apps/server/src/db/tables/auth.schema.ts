@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const id = () =>
   text('id')
@@ -59,4 +67,19 @@ export const codes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('codes_user_kind_idx').on(t.userId, t.kind)],
+);
+
+/**
+ * Wrong-password counts per window: `key` is an account (`user:<id>` or `unknown:<name>`) or an
+ * account and client pair. A login reserves its try here before the password is checked, so a
+ * burst of simultaneous tries cannot pass the limit; a right password gives its try back.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_attempts_reset_at_idx').on(t.resetAt)],
 );

@@ -1,4 +1,5 @@
 import type {
+  ClipDraft,
   ClipReframe,
   DrawSettings,
   FramingPlan,
@@ -80,3 +81,16 @@ export const clips = pgTable(
     index('clips_instance_id_idx').on(t.autoJobInstanceId),
   ],
 );
+
+/**
+ * Issue 31: the user's draft of a clip (every change of the clip screen and the timeline editor
+ * not yet confirmed), one per clip. Saved only while the clip is editable; a confirm removes it in
+ * its own transaction; deleting the clip (its run or its edit) removes it with it.
+ */
+export const clipDrafts = pgTable('clip_drafts', {
+  clipId: text('clip_id')
+    .primaryKey()
+    .references(() => clips.id, { onDelete: 'cascade' }),
+  body: jsonb('body').$type<ClipDraft>().notNull(),
+  savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,4 @@
-import type { ClipReframe, JobStatus, StepType } from '@roughcut/shared';
+import type { ClipReframe, JobStatus, RunStage, StepType, WorkKind } from '@roughcut/shared';
 import type { ProbeResult } from '@roughcut/engine';
 import {
   boolean,
@@ -57,6 +57,14 @@ export const jobInstances = pgTable(
     failureReason: text('failure_reason'),
     /** Fraction 0-1 of the current stage (analysis, then rendering). */
     progress: doublePrecision('progress').notNull().default(0),
+    /** Issue 33: what the processing run is doing (null: nothing reported yet). */
+    progressStage: text('progress_stage').$type<RunStage>(),
+    /** The clip a framing or render stage works on, and of how many (1-based). */
+    progressClip: integer('progress_clip'),
+    progressClips: integer('progress_clips'),
+    /** The time left as estimated at `progressAt` (the answer counts it down from there). */
+    secondsLeft: doublePrecision('seconds_left'),
+    progressAt: timestamp('progress_at', { withTimezone: true }),
     /** The pg-boss job doing this instance's current work, so Cancel can stop it. */
     queueJobName: text('queue_job_name'),
     queueJobId: text('queue_job_id'),
@@ -74,3 +82,18 @@ export const jobInstances = pgTable(
   },
   (t) => [index('job_instances_auto_job_id_idx').on(t.autoJobId)],
 );
+
+/**
+ * Issue 33: how long each kind of a run's work takes on this server, as decayed sums of (video
+ * seconds, seconds taken) over finished pieces (shared `speedFromSums` fits the line through
+ * them); the time left of a running run is estimated from it.
+ */
+export const workSpeeds = pgTable('work_speeds', {
+  kind: text('kind').$type<WorkKind>().primaryKey(),
+  n: doublePrecision('n').notNull(),
+  sumX: doublePrecision('sum_x').notNull(),
+  sumY: doublePrecision('sum_y').notNull(),
+  sumXX: doublePrecision('sum_xx').notNull(),
+  sumXY: doublePrecision('sum_xy').notNull(),
+  updatedAt: stamp('updated_at'),
+});

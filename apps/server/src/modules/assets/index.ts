@@ -14,3 +14,9 @@ export {
 export type { AssetRow } from './assets.repository.ts';
 export { findCurrentVideo } from './current-video.ts';
 export { failUpload, uploadsInFlight } from './uploads.repository.ts';
+export {
+  expiredResumableUploads,
+  findResumableUpload,
+  recordUploadOffset,
+  resumableUploadsOfEdit,
+} from './resumable-uploads.repository.ts';

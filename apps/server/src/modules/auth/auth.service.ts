@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, unauthorized } from '../../http/errors.ts';
-import type { LoginLockout } from '../../http/rate-limit.ts';
 import { AUTH_MESSAGES as M } from './auth.messages.ts';
+import type { LoginLockout } from './login-lockout.ts';
 import {
   deleteUserSessions,
   findUserByLogin,
@@ -50,8 +50,9 @@ export type LoginResult = { user: UserRow } | { retryAfterS: number };
 
 /**
  * The user for these credentials; one message for every failure, so accounts cannot be probed.
- * `client` (the request's IP) and the account together count wrong passwords (`LoginLockout`);
- * a locked-out client gets `retryAfterS` before its password is even checked.
+ * `client` (the request's IP) and the account together count wrong passwords (`LoginLockout`):
+ * the try is counted before the password is checked and given back when it is right, and a
+ * locked-out client gets `retryAfterS` without its password being checked.
  */
 export async function authenticate(
   ctx: AppContext,
@@ -65,16 +66,13 @@ export async function authenticate(
   const user = await findUserByLogin(ctx.db, identifier);
   // NOTE: a user's e-mail and username are one account; an unknown name counts on its own.
   const account = user ? `user:${user.id}` : `unknown:${identifier.toLowerCase()}`;
-  const retryAfterS = lockout.waitFor(account, client);
-  if (retryAfterS > 0) return { retryAfterS };
+  const held = await lockout.reserve(account, client);
+  if ('retryAfterS' in held) return held;
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password).then(() => false);
-  if (!user || !valid) {
-    lockout.recordFailure(account, client);
-    throw unauthorized(M.loginFailed);
-  }
-  lockout.recordSuccess(account, client);
+  if (!user || !valid) throw unauthorized(M.loginFailed);
+  await lockout.succeeded(held);
   return { user };
 }
 

@@ -2,11 +2,17 @@ import { lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job.ts';
 import { codes, sessions } from '../../db/tables/auth.schema.ts';
+import { deleteExpiredMediaLinks } from '../../storage/media-links.repository.ts';
+import { MEDIA_LINK_RETENTION_MS } from '../../storage/media-token.ts';
+import { deleteEndedAttempts } from './login-attempts.repository.ts';
 
 /** Expired codes are kept this long so their links still answer "expired" rather than "not valid". */
 const CODE_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** Hourly: deletes expired sessions and long-expired codes. Safe to run any number of times. */
+/**
+ * Hourly: deletes expired sessions, long-expired codes and media links, and ended login-attempt
+ * windows. Safe to run any number of times.
+ */
 export const cleanupAuthJob = defineJob({
   name: 'cleanup-auth',
   payload: z.object({}),
@@ -21,9 +27,19 @@ export const cleanupAuthJob = defineJob({
       .delete(codes)
       .where(lt(codes.expiresAt, new Date(now.getTime() - CODE_RETENTION_MS)))
       .returning({ hash: codes.hash });
+    const mediaLinks = await deleteExpiredMediaLinks(
+      db,
+      new Date(now.getTime() - MEDIA_LINK_RETENTION_MS),
+    );
+    const loginAttempts = await deleteEndedAttempts(db, now);
     log.info(
-      { sessions: deletedSessions.length, codes: deletedCodes.length },
-      'removed expired sessions and codes',
+      {
+        sessions: deletedSessions.length,
+        codes: deletedCodes.length,
+        mediaLinks,
+        loginAttempts,
+      },
+      'removed expired sessions, codes, media links and login counts',
     );
   },
 });

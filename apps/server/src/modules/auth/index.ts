@@ -13,6 +13,7 @@ export {
 } from './credentials.ts';
 export {
   deleteUserSessions,
+  findUserById,
   findUserByLogin,
   isEmailTaken,
   isUsernameTaken,
@@ -20,5 +21,5 @@ export {
 } from './auth.repository.ts';
 export { hashPassword } from './passwords.ts';
 export { sendMailJob } from './send-mail.job.ts';
-export { resolveSession } from './sessions.ts';
+export { liveSessionStamp, resolveSession } from './sessions.ts';
 export { mediaSessionOf } from './media-session.ts';

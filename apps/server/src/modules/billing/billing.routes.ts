@@ -11,7 +11,7 @@ import type { AppContext, AppModule } from '../../app-context.ts';
 import { routeEndpoint } from '../../http/endpoint-route.ts';
 import { HttpError, badRequest, notFound, parseInput } from '../../http/errors.ts';
 import { perIpLimit } from '../../http/rate-limit.ts';
-import { requireUser, resolveSession } from '../auth/index.ts';
+import { resolveSession } from '../auth/index.ts';
 import { applyPaymentEvent } from './billing-webhook.service.ts';
 import {
   CheckoutProblemError,
@@ -40,12 +40,15 @@ function redirect(request: FastifyRequest, reply: FastifyReply, location: string
   return reply.code(303).header('location', location).send();
 }
 
-/** Like requireUser, but a signed-out form post goes to the login page instead of a JSON 401. */
+/**
+ * Like the app's guard, but a signed-out form post goes to the login page instead of a JSON 401.
+ * NOTE: the app's guard, not the session's: a bearer token gets the token's own refusal.
+ */
 async function requireUserForForm(request: FastifyRequest, reply: FastifyReply) {
   if (isFormPost(request) && !(await resolveSession(request.server.ctx, request, reply))) {
     return reply.code(303).header('location', '/login').send();
   }
-  return requireUser(request, reply);
+  return request.server.requireUser.call(request.server, request, reply);
 }
 
 function checkProvider(provider: string): void {

@@ -32,6 +32,7 @@ import type { ClipPlanSource } from './clip-plan.rules.ts';
 import { toClipResponse } from './clips.mapper.ts';
 import { findClipOfRun, listClipsOfRun } from './clips.repository.ts';
 import { loadWaveform, waveformPeaks } from './clip-waveform.storage.ts';
+import { deleteClipDraft, deleteDraftsOfConfirmedClips } from './clip-drafts.repository.ts';
 import type { ClipRow } from './clips.repository.ts';
 
 export const CLIP_MESSAGES = {
@@ -64,7 +65,7 @@ export function nothingLeftOfClipsMessage(titles: readonly string[], total: numb
   return `Confirm All cannot confirm ${quoted(titles)}: the speech gaps cover the whole clip, so nothing would be left. Edit ${titles.length === 1 ? 'its' : 'their'} speech gaps to keep a part, or confirm the other clips one by one.`;
 }
 
-type Ids = { userId: string; jobId: string; instanceId: string };
+export type Ids = { userId: string; jobId: string; instanceId: string };
 
 async function loadRun(ctx: AppContext, ids: Ids): Promise<RunRow> {
   await loadOwnedEdit(ctx, ids.userId, ids.jobId);
@@ -73,7 +74,7 @@ async function loadRun(ctx: AppContext, ids: Ids): Promise<RunRow> {
   return instance;
 }
 
-async function loadClip(
+export async function loadClip(
   ctx: AppContext,
   ids: Ids & { clipId: string },
 ): Promise<{ instance: RunRow; clip: ClipRow }> {
@@ -118,15 +119,20 @@ export async function confirmClip(
   const edits = editsAfterConfirm(clip, request);
   if (isEmptyCut({ ...clip, edits })) throw badRequest(CLIP_MESSAGES.nothingLeft);
   const applied = await checkStateAsync(() =>
-    transitionClipRow(
-      ctx.db,
-      clip,
-      { type: 'confirm' },
-      {
-        edits,
-        ...(!isDefaultConfirm(request) && request.reframe ? { reframe: request.reframe } : {}),
-      },
-    ),
+    // NOTE (issue 31): the confirm takes the place of the user's draft: both in one transaction.
+    ctx.db.transaction(async (tx) => {
+      const stored = await transitionClipRow(
+        tx,
+        clip,
+        { type: 'confirm' },
+        {
+          edits,
+          ...(!isDefaultConfirm(request) && request.reframe ? { reframe: request.reframe } : {}),
+        },
+      );
+      if (stored) await deleteClipDraft(tx, clip.id);
+      return stored;
+    }),
   );
   if (!applied) throw conflict(CLIP_MESSAGES.changed);
   const { clip: confirmed } = await loadClip(ctx, ids);
@@ -205,8 +211,10 @@ export async function setAllConfirmed(
       );
     }
   }
-  await transitionClipsOfRun(ctx.db, instance.id, {
-    type: confirmed ? 'confirm' : 'unconfirm',
+  await ctx.db.transaction(async (tx) => {
+    await transitionClipsOfRun(tx, instance.id, { type: confirmed ? 'confirm' : 'unconfirm' });
+    // NOTE (issue 31): a confirmed clip keeps no draft; Unconfirm All brings none back.
+    if (confirmed) await deleteDraftsOfConfirmedClips(tx, instance.id);
   });
   return listClips(ctx, ids);
 }

@@ -2,25 +2,24 @@ import type { FastifyRequest } from 'fastify';
 import type { Asset, AssetListResponse, UrlResponse } from '@roughcut/shared';
 import { assertCanDeleteVideo, assertCanUpload, jobStatusOf } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
-import { HttpError, conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { formatOwner } from '../../storage/process-owner.ts';
-import { jobAssetKey } from '../../storage/storage-keys.ts';
+import { fileNamePart, jobAssetKey } from '../../storage/storage-keys.ts';
 import { receiveUpload } from '../../storage/upload.ts';
 import { loadOwnedEdit } from './ownership.ts';
 import { findRunOfEdit } from './edit.repository.ts';
 import { chargeEditOnce } from './delivery.ts';
-import { mediaSessionOf } from '../auth/index.ts';
-import { assertUploadFits, reserveUploadRoom } from '../billing/index.ts';
-import { probeUpload } from '../../engine-adapter/engine.adapter.ts';
+import { mediaSessionOf } from '../tokens/index.ts';
+import { reserveUploadRoom } from '../billing/index.ts';
 import { checkState } from '../../http/job-state.ts';
 import { toAssetResponse } from './edit-assets.mapper.ts';
+import { UPLOAD_ACCEPT_MESSAGES, acceptStoredVideo } from './upload-accept.ts';
 import {
   deleteAssets,
   editedAssetsOfRun,
   findAssetOfEdit,
   insertAsset,
   listAssetsOfEdit,
-  otherUneditedVideos,
   updateAsset,
 } from '../assets/index.ts';
 import type { AssetRow } from '../assets/index.ts';
@@ -30,7 +29,7 @@ export const ASSET_MESSAGES = {
   notReady: 'This video is not ready yet. Please wait for it to finish uploading.',
   notFinished: 'This edit has not finished yet. You can download it once it is finished.',
   nothingToDownload: 'This edit has no finished videos to download.',
-  probeFailed: 'This file could not be read as a video. Please upload an .mp4 video.',
+  probeFailed: UPLOAD_ACCEPT_MESSAGES.probeFailed,
 } as const;
 
 export async function listAssets(
@@ -97,44 +96,8 @@ export async function uploadVideo(
     if (asset) await deleteAssets(ctx.db, [asset.id]);
     throw error;
   }
-  const uploaded = asset;
-  if (!uploaded) throw new Error('upload finished without an asset');
-  try {
-    await ctx.db.transaction(async (tx) => {
-      await assertUploadFits(tx, userId, jobId, received.size);
-      await updateAsset(tx, uploaded.id, { size: received.size, uploadedAmount: received.size });
-    });
-  } catch (error) {
-    await deleteAssets(ctx.db, [uploaded.id]);
-    await ctx.storage.delete(received.key);
-    throw error;
-  }
-
-  let probe;
-  try {
-    probe = await probeUpload(ctx.storage.resolve(received.key), {
-      maxDurationS: ctx.config.maxVideoSeconds,
-    });
-  } catch (error) {
-    const reason =
-      error instanceof Error && error.name === 'EngineError'
-        ? error.message
-        : ASSET_MESSAGES.probeFailed;
-    await updateAsset(ctx.db, uploaded.id, { status: 'failed', failureReason: reason });
-    await ctx.storage.delete(received.key);
-    throw new HttpError(400, reason);
-  }
-  const { keyframes: _keyframes, ...probeSummary } = probe;
-  await updateAsset(ctx.db, uploaded.id, { status: 'uploaded', probe: probeSummary });
-  const replaced = await otherUneditedVideos(ctx.db, jobId, uploaded.id);
-  await deleteAssets(
-    ctx.db,
-    replaced.map((a) => a.id),
-  );
-  for (const old of replaced) if (old.storageKey) await ctx.storage.delete(old.storageKey);
-  const stored = await findAssetOfEdit(ctx.db, jobId, uploaded.id);
-  if (!stored) throw notFound(ASSET_MESSAGES.notFound);
-  return toAssetResponse(stored);
+  if (!asset) throw new Error('upload finished without an asset');
+  return acceptStoredVideo(ctx, userId, jobId, asset, received.size);
 }
 
 /** A signed, expiring inline URL of one of the job's videos, valid while `sessionId` is. */
@@ -155,7 +118,7 @@ export async function getAssetUrl(
     if (run) await chargeEditOnce(ctx, userId, run);
   }
   return {
-    url: ctx.signer.signMediaUrl(asset.storageKey, {
+    url: await ctx.signer.signMediaUrl(asset.storageKey, {
       session: await mediaSessionOf(ctx, sessionId),
       fileName: asset.name,
       contentType: 'video/mp4',
@@ -190,18 +153,19 @@ export async function getDownloadUrl(
   const [only] = videos;
   if (videos.length === 1 && only?.storageKey) {
     return {
-      url: ctx.signer.signMediaUrl(only.storageKey, {
+      url: await ctx.signer.signMediaUrl(only.storageKey, {
         session,
-        fileName: only.name,
+        // NOTE: a video named before path separators were replaced keeps its whole name too.
+        fileName: fileNamePart(only.name),
         contentType: 'video/mp4',
         disposition: 'attachment',
       }),
     };
   }
   return {
-    url: ctx.signer.signZipUrl(
-      videos.map((a) => ({ name: a.name, key: a.storageKey ?? '' })),
-      { session, fileName: `${job.name}.zip` },
+    url: await ctx.signer.signZipUrl(
+      videos.map((a) => ({ name: fileNamePart(a.name), key: a.storageKey ?? '' })),
+      { session, fileName: `${fileNamePart(job.name)}.zip` },
     ),
   };
 }

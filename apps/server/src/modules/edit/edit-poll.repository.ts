@@ -9,7 +9,18 @@ import { autoJobs, jobInstances } from '../../db/tables/edit.schema.ts';
 
 export type RunSummary = Pick<
   RunRow,
-  'id' | 'autoJobId' | 'status' | 'confirmed' | 'failureReason' | 'progress' | 'updatedAt'
+  | 'id'
+  | 'autoJobId'
+  | 'status'
+  | 'confirmed'
+  | 'failureReason'
+  | 'progress'
+  | 'progressStage'
+  | 'progressClip'
+  | 'progressClips'
+  | 'secondsLeft'
+  | 'progressAt'
+  | 'updatedAt'
 >;
 export type EditSummary = { job: EditRow; instance: RunSummary | null };
 
@@ -24,6 +35,11 @@ const summary = (db: Db) =>
         confirmed: jobInstances.confirmed,
         failureReason: jobInstances.failureReason,
         progress: jobInstances.progress,
+        progressStage: jobInstances.progressStage,
+        progressClip: jobInstances.progressClip,
+        progressClips: jobInstances.progressClips,
+        secondsLeft: jobInstances.secondsLeft,
+        progressAt: jobInstances.progressAt,
         updatedAt: jobInstances.updatedAt,
       },
     })

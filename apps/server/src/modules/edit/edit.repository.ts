@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { WORKER_STATES } from '@roughcut/shared';
-import type { JobStatus, StepType } from '@roughcut/shared';
+import type { JobStatus, RunStage, StageClip, StepType } from '@roughcut/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { autoJobs, jobInstances } from '../../db/tables/edit.schema.ts';
 
@@ -164,11 +164,45 @@ export async function setRunProbe(
   await db.update(jobInstances).set({ videoProbe: probe }).where(eq(jobInstances.id, instanceId));
 }
 
+/** Issue 33: what a processing run reports beside its fraction (its stage and time left). */
+export type RunProgressDetail = {
+  stage: RunStage;
+  clip: StageClip | null;
+  secondsLeft: number | null;
+  /** When the time left was estimated. */
+  at: Date;
+};
+
+/** The progress columns of a run that has reported nothing yet (a stage just claimed). */
+export const NO_PROGRESS_DETAIL = {
+  progressStage: null,
+  progressClip: null,
+  progressClips: null,
+  secondsLeft: null,
+  progressAt: null,
+} as const;
+
 /** Progress only while the run is still processing; never moves the job's updated time. */
-export async function setRunProgress(db: Db, instanceId: string, progress: number): Promise<void> {
+export async function setRunProgress(
+  db: Db,
+  instanceId: string,
+  progress: number,
+  detail?: RunProgressDetail | null,
+): Promise<void> {
   await db
     .update(jobInstances)
-    .set({ progress })
+    .set({
+      progress,
+      ...(detail
+        ? {
+            progressStage: detail.stage,
+            progressClip: detail.clip?.number ?? null,
+            progressClips: detail.clip?.count ?? null,
+            secondsLeft: detail.secondsLeft,
+            progressAt: detail.at,
+          }
+        : {}),
+    })
     .where(and(eq(jobInstances.id, instanceId), eq(jobInstances.status, 'processing')));
 }
 

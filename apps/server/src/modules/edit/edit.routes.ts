@@ -24,7 +24,9 @@ import {
   updateEditSettings,
 } from './edit.service.ts';
 import { registerEditAssetRoutes } from './edit-assets.routes.ts';
+import { registerResumableUploadRoutes } from './resumable-upload.routes.ts';
 import { registerClipRoutes } from './clips.routes.ts';
+import { registerClipDraftRoutes } from './clip-drafts.routes.ts';
 import { registerExportRoutes } from './exports.routes.ts';
 
 const OK: OkResponse = { ok: true };
@@ -121,7 +123,9 @@ export const editModule: AppModule = {
   register(app, ctx) {
     registerEditRoutes(app, ctx);
     registerEditAssetRoutes(app, ctx);
+    registerResumableUploadRoutes(app, ctx);
     registerClipRoutes(app, ctx);
+    registerClipDraftRoutes(app, ctx);
     registerExportRoutes(app, ctx);
   },
 };

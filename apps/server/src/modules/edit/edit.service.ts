@@ -37,13 +37,14 @@ export const EDIT_MESSAGES = {
 } as const;
 
 export async function listEdits(ctx: AppContext, userId: string): Promise<AutoJob[]> {
-  return (await listEditSummariesOfUser(ctx.db, userId)).map(toEditResponse);
+  const now = ctx.now();
+  return (await listEditSummariesOfUser(ctx.db, userId)).map((edit) => toEditResponse(edit, now));
 }
 
 export async function getEdit(ctx: AppContext, userId: string, jobId: string): Promise<AutoJob> {
   const found = await findEditSummaryOfUser(ctx.db, userId, jobId);
   if (!found) throw notFound(EDIT_MESSAGES.notFound);
-  return toEditResponse(found);
+  return toEditResponse(found, ctx.now());
 }
 
 export async function createEdit(

@@ -1,18 +1,30 @@
 // Exports of an edit and of each clip: the clip's plan (its window, the gaps the user cut and the
 // phrases as they edited them) written by the engine as an editor timeline or a transcript timed on
-// the cut video, answered as the file itself.
+// the cut video. Each is made once per confirmed state in an export thread (exports.threads.ts),
+// kept in storage (exports.cache.ts) and answered as the stored file.
 import { EXPORT_FILE_TYPES } from '@roughcut/shared';
 import type { ExportFormat } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
-import { writeClipExport } from '../../engine-adapter/exports.adapter.ts';
+import { HttpError } from '../../errors/http-error.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { fileNamePart } from '../../storage/storage-keys.ts';
 import { findAssetOfEdit, findCurrentVideo } from '../assets/index.ts';
-import { clipPlan } from './clip-plan.rules.ts';
-import { findClipOfRun, listClipsOfRun } from './clips.repository.ts';
-import type { ClipRow } from './clips.repository.ts';
+import { assertCanStartEdit } from '../billing/index.ts';
 import { chargeEditOnce } from './delivery.ts';
 import { findRunOfEdit } from './edit.repository.ts';
 import type { EditRow, RunRow } from './edit.repository.ts';
+import { dropStaleExports, exportKey, exportStateOf, openStoredExport } from './exports.cache.ts';
+import type { ExportSource, OpenedExport } from './exports.cache.ts';
+import { findExportClip, listClipIdsOfRun, loadExportClipBody } from './exports.repository.ts';
+import type { ExportClipHead } from './exports.repository.ts';
+import { EXPORT_LIMIT_MESSAGES, RetryLaterError, createExportSlots } from './exports.slots.ts';
+import type { ExportSlots } from './exports.slots.ts';
+import {
+  DEFAULT_EXPORT_THREADS,
+  ExportThreadError,
+  createExportThreads,
+} from './exports.threads.ts';
+import type { ExportThreads, ExportThreadsOptions } from './exports.threads.ts';
 import { loadOwnedEdit } from './ownership.ts';
 
 export const EXPORT_MESSAGES = {
@@ -25,48 +37,146 @@ export const EXPORT_MESSAGES = {
     'The video this edit was made from is no longer there, so an export would point at nothing.',
   nothingKept:
     'Nothing is left of this clip: its cut removes all of it. Keep at least one part to export it.',
+  tooLarge:
+    'This export is too large to make: it needed more time or memory than one export may use. Export a shorter clip, or one with fewer cuts.',
+  stopping: 'The server is restarting. Please export again in a moment.',
+  changed: 'This clip changed while it was being exported. Please export it again.',
 } as const;
 
-export type ExportFile = { body: string; fileName: string; mimeType: string };
+/** How long a client is asked to wait when every export thread has a queue. */
+const BUSY_RETRY_AFTER_S = 60;
+
+export type ExportFile = OpenedExport & { fileName: string; mimeType: string };
+
+/** One app's export threads, per-user slots and the exports being made (by key). */
+export type ExportsRuntime = {
+  threads: ExportThreads;
+  slots: ExportSlots;
+  building: Map<string, Promise<string>>;
+};
+
+export function createExportsRuntime(options: Partial<ExportThreadsOptions> = {}): ExportsRuntime {
+  return {
+    threads: createExportThreads({ ...DEFAULT_EXPORT_THREADS, ...options }),
+    slots: createExportSlots(),
+    building: new Map(),
+  };
+}
 
 /** The run's source: its pinned video's file name and probe (the upload's, or the analysis's). */
-async function sourceOf(ctx: AppContext, run: RunRow) {
+async function sourceOf(ctx: AppContext, run: RunRow): Promise<ExportSource> {
   const asset =
     run.videoAssetId === null
       ? await findCurrentVideo(ctx.db, run.autoJobId)
       : await findAssetOfEdit(ctx.db, run.autoJobId, run.videoAssetId);
   const probe = run.videoProbe ?? asset?.probe;
   if (!asset || !probe) throw conflict(EXPORT_MESSAGES.videoGone);
-  return { fileName: asset.name, probe };
+  return {
+    fileName: asset.name,
+    probe: {
+      durationS: probe.durationS,
+      fps: probe.fps,
+      variableFrameRate: probe.variableFrameRate,
+      displayWidth: probe.displayWidth,
+      displayHeight: probe.displayHeight,
+      audioSampleRate: probe.audioSampleRate,
+      audioChannels: probe.audioChannels,
+    },
+  };
 }
 
-const fileNameOf = (job: EditRow, clip: ClipRow, format: ExportFormat): string =>
-  `${job.name} - ${clip.title} (${clip.isLongForm ? 'long form' : 'clip'}).${EXPORT_FILE_TYPES[format].extension}`;
+const fileNameOf = (job: EditRow, clip: ExportClipHead, format: ExportFormat): string =>
+  `${fileNamePart(job.name)} - ${fileNamePart(clip.title)} (${clip.isLongForm ? 'long form' : 'clip'}).${EXPORT_FILE_TYPES[format].extension}`;
+
+function threadRefusal(error: unknown): never {
+  if (!(error instanceof ExportThreadError)) throw error;
+  switch (error.kind) {
+    case 'busy':
+      throw new RetryLaterError(503, EXPORT_LIMIT_MESSAGES.busy, BUSY_RETRY_AFTER_S);
+    case 'timeout':
+    case 'memory':
+      throw new HttpError(503, EXPORT_MESSAGES.tooLarge);
+    case 'closed':
+      throw new HttpError(503, EXPORT_MESSAGES.stopping);
+    case 'failed':
+      throw error;
+  }
+}
+
+/** Writes the clip's export in a thread from its state as read then; returns the key it is kept at. */
+async function buildExport(
+  ctx: AppContext,
+  rt: ExportsRuntime,
+  ids: { jobId: string; clipId: string },
+  source: ExportSource,
+  format: ExportFormat,
+): Promise<string> {
+  const temp = await ctx.storage.createTempFile(`.${EXPORT_FILE_TYPES[format].extension}`);
+  try {
+    let key = '';
+    const result = await rt.threads
+      .run(async () => {
+        // NOTE: read when a thread is free, so an export waiting for one holds no clip data.
+        const body = await loadExportClipBody(ctx.db, ids.clipId);
+        if (!body) throw notFound(EXPORT_MESSAGES.clipNotFound);
+        key = exportKey(ids, exportStateOf(body, source), format);
+        const { startS, endS, isLongForm, removeFillers, segments, gaps, drawSettings, edits } =
+          body;
+        return {
+          format,
+          title: body.title,
+          fileName: source.fileName,
+          probe: source.probe,
+          clip: { startS, endS, isLongForm, removeFillers, segments, gaps, drawSettings, edits },
+          outPath: temp.path,
+        };
+      })
+      .catch(threadRefusal);
+    if (result.kind === 'nothing-kept') throw conflict(EXPORT_MESSAGES.nothingKept);
+    await temp.commit(key);
+    await dropStaleExports(ctx, ids.jobId, key);
+    return key;
+  } finally {
+    await temp.discard();
+  }
+}
 
 async function exportOf(
   ctx: AppContext,
+  rt: ExportsRuntime,
   userId: string,
   job: EditRow,
   run: RunRow,
-  clip: ClipRow,
+  clip: ExportClipHead,
   format: ExportFormat,
 ): Promise<ExportFile> {
-  const plan = clipPlan(clip);
-  if (plan.keptSpans.length === 0) throw conflict(EXPORT_MESSAGES.nothingKept);
   const source = await sourceOf(ctx, run);
-  // NOTE: a timeline of the cut is the result itself, so the first export counts toward the
-  // trial like the first play or download of a rendered video.
-  await chargeEditOnce(ctx, userId, run);
-  const body = writeClipExport(format, {
-    title: clip.title,
-    fileName: source.fileName,
-    probe: source.probe,
-    keep: plan.keptSpans,
-    phrases: plan.segments.filter((s) => s.phrase.trim() !== ''),
-    assSettings: plan.drawSettings,
-  });
+  const ids = { jobId: job.id, clipId: clip.id };
+  const wanted = exportKey(ids, exportStateOf(clip, source), format);
+  let opened = await openStoredExport(ctx, wanted);
+  if (!opened) {
+    // NOTE: the allowance is checked before the work and spent below, once the file is there.
+    if (!run.downloadedAt) await assertCanStartEdit(ctx, userId);
+    let building = rt.building.get(wanted);
+    if (!building) {
+      building = buildExport(ctx, rt, ids, source, format).finally(() =>
+        rt.building.delete(wanted),
+      );
+      rt.building.set(wanted, building);
+    }
+    opened = await openStoredExport(ctx, await building);
+    if (!opened) throw conflict(EXPORT_MESSAGES.changed);
+  }
+  try {
+    // NOTE: a timeline of the cut is the result itself, so the first export counts toward the
+    // trial like the first play or download of a rendered video.
+    await chargeEditOnce(ctx, userId, run);
+  } catch (error) {
+    await opened.handle.close();
+    throw error;
+  }
   return {
-    body,
+    ...opened,
     fileName: fileNameOf(job, clip, format),
     mimeType: EXPORT_FILE_TYPES[format].mimeType,
   };
@@ -75,29 +185,33 @@ async function exportOf(
 /** The edit's long form, from its latest run, as `format`. */
 export async function exportEdit(
   ctx: AppContext,
+  rt: ExportsRuntime,
   userId: string,
   jobId: string,
   format: ExportFormat,
 ): Promise<ExportFile> {
   const { job, instance } = await loadOwnedEdit(ctx, userId, jobId);
   if (!instance) throw conflict(EXPORT_MESSAGES.notAnalysed);
-  const clips = await listClipsOfRun(ctx.db, instance.id);
+  const clips = await listClipIdsOfRun(ctx.db, instance.id);
   if (clips.length === 0) throw conflict(EXPORT_MESSAGES.notAnalysed);
   const longForm = clips.find((c) => c.isLongForm);
   if (!longForm) throw notFound(EXPORT_MESSAGES.noLongForm);
-  return exportOf(ctx, userId, job, instance, longForm, format);
+  const clip = await findExportClip(ctx.db, instance.id, longForm.id);
+  if (!clip) throw notFound(EXPORT_MESSAGES.clipNotFound);
+  return exportOf(ctx, rt, userId, job, instance, clip, format);
 }
 
 /** One clip of a run of the user's edit, as `format`. */
 export async function exportClip(
   ctx: AppContext,
+  rt: ExportsRuntime,
   ids: { userId: string; jobId: string; instanceId: string; clipId: string },
   format: ExportFormat,
 ): Promise<ExportFile> {
   const { job } = await loadOwnedEdit(ctx, ids.userId, ids.jobId);
   const run = await findRunOfEdit(ctx.db, ids.jobId, ids.instanceId);
   if (!run) throw notFound(EXPORT_MESSAGES.runNotFound);
-  const clip = await findClipOfRun(ctx.db, run.id, ids.clipId);
+  const clip = await findExportClip(ctx.db, run.id, ids.clipId);
   if (!clip) throw notFound(EXPORT_MESSAGES.clipNotFound);
-  return exportOf(ctx, ids.userId, job, run, clip, format);
+  return exportOf(ctx, rt, ids.userId, job, run, clip, format);
 }

@@ -9,8 +9,11 @@ export {
   runsOwnedByWorkers,
   setRunProbe,
   setRunProgress,
+  NO_PROGRESS_DETAIL,
 } from './edit.repository.ts';
-export type { EditRow, RunRow } from './edit.repository.ts';
+export type { EditRow, RunProgressDetail, RunRow } from './edit.repository.ts';
+export { readWorkSpeeds, recordWorkSpeeds } from './work-speeds.repository.ts';
+export type { WorkSample } from './work-speeds.repository.ts';
 export { deleteClipsOfRun, insertClips, listClipsOfRun, storeFraming } from './clips.repository.ts';
 export { frameClipsJob } from './framing.queue-jobs.ts';
 export { clipsToFrame, plannedFraming } from './clip-framing.rules.ts';
@@ -19,6 +22,7 @@ export { clipPlan } from './clip-plan.rules.ts';
 export type { ClipPlan } from './clip-plan.rules.ts';
 export { saveWaveform } from './clip-waveform.storage.ts';
 export {
+  EXPIRED_UPLOAD_REASON,
   GAVE_UP_REASON,
   INTERRUPTED_UPLOAD_REASON,
   QUEUE_FAILED_REASON,

@@ -10,10 +10,23 @@ import type { ClipEdits } from '../../db/tables/clips.schema.ts';
 import type { RunRow } from './edit.repository.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jobInstances } from '../../db/tables/edit.schema.ts';
+import { announceRunChange } from './run-events.repository.ts';
 
 /** Fields written together with a transition (never a status). */
 export type RunExtras = Partial<
-  Pick<RunRow, 'progress' | 'queueJobName' | 'queueJobId' | 'videoProbe'>
+  Pick<
+    RunRow,
+    | 'progress'
+    | 'queueJobName'
+    | 'queueJobId'
+    | 'videoProbe'
+    // NOTE: issue 33's stage and time left, cleared as a stage is claimed.
+    | 'progressStage'
+    | 'progressClip'
+    | 'progressClips'
+    | 'secondsLeft'
+    | 'progressAt'
+  >
 >;
 
 /**
@@ -46,6 +59,8 @@ export async function transitionRunRow(
       ),
     )
     .returning();
+  // NOTE: issue 36: the webhooks of the change, in the same transaction as the change.
+  if (row) await announceRunChange(db, from, row, now);
   return row;
 }
 

@@ -7,16 +7,25 @@ import type { MediaStorage } from '../../storage/media-storage.ts';
 import { isOwnerGone, parseOwner } from '../../storage/process-owner.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  EXPIRED_UPLOAD_REASON,
   GAVE_UP_REASON,
   INTERRUPTED_UPLOAD_REASON,
   QUEUE_FAILED_REASON,
   runsOwnedByWorkers,
   transitionRunRow,
 } from '../edit/index.ts';
-import { failUpload, uploadsInFlight } from '../assets/index.ts';
+import {
+  expiredResumableUploads,
+  failUpload,
+  findResumableUpload,
+  uploadsInFlight,
+} from '../assets/index.ts';
+import { listResumableFiles, removeResumableFiles } from '../../storage/resumable-store.ts';
 
 /** An upload that wrote nothing for this long is dead, whichever machine received it. */
 export const STALE_UPLOAD_MS = 10 * 60 * 1000;
+/** Bytes of a resumable upload with no asset are kept this long (its creation may be under way). */
+export const ORPHAN_UPLOAD_GRACE_MS = 60 * 60 * 1000;
 /** A fresh run's queue job is noted just after it is queued: leave it that long first. */
 export const LOST_JOB_GRACE_MS = 2 * 60 * 1000;
 
@@ -35,6 +44,8 @@ export type SweepReport = { tempFiles: number; uploads: number; instances: numbe
 export async function clearStaleUploads(db: DbOrTx, now: Date): Promise<number> {
   let cleared = 0;
   for (const upload of await uploadsInFlight(db)) {
+    // NOTE: a resumable upload waits for its client however long it is quiet, until it expires.
+    if (upload.tusId !== null) continue;
     const owner = upload.uploadOwner === null ? undefined : parseOwner(upload.uploadOwner);
     const dead = owner !== undefined && isOwnerGone(owner) === true;
     const quiet = now.getTime() - upload.updatedAt.getTime() > STALE_UPLOAD_MS;
@@ -43,6 +54,28 @@ export async function clearStaleUploads(db: DbOrTx, now: Date): Promise<number> 
     }
   }
   return cleared;
+}
+
+/**
+ * Resumable uploads left unfinished past their expiry (24 hours): failed, which frees the storage
+ * they reserved, and their bytes removed.
+ */
+export async function expireResumableUploads(
+  db: DbOrTx,
+  storage: MediaStorage,
+  now: Date,
+): Promise<number> {
+  let expired = 0;
+  for (const upload of await expiredResumableUploads(db, now)) {
+    if (await failUpload(db, upload.id, EXPIRED_UPLOAD_REASON)) expired += 1;
+    if (upload.tusId) await removeResumableFiles(storage, upload.tusId);
+  }
+  // NOTE: bytes whose upload is gone (its edit deleted, or replaced while a client still sent).
+  for (const file of await listResumableFiles(storage)) {
+    if (now.getTime() - file.mtimeMs < ORPHAN_UPLOAD_GRACE_MS) continue;
+    if (!(await findResumableUpload(db, file.id))) await removeResumableFiles(storage, file.id);
+  }
+  return expired;
 }
 
 /** Runs left queued or processing while the queue holds no live job for them: failed. */
@@ -69,7 +102,9 @@ export async function sweepLeftovers(deps: SweepDeps): Promise<SweepReport> {
   const now = deps.now ?? new Date();
   const report: SweepReport = {
     tempFiles: await deps.storage.sweepTemp(undefined, now.getTime()),
-    uploads: await clearStaleUploads(deps.db, now),
+    uploads:
+      (await clearStaleUploads(deps.db, now)) +
+      (await expireResumableUploads(deps.db, deps.storage, now)),
     instances: deps.queue ? await failLostRuns(deps.db, deps.queue, now) : 0,
   };
   if (report.tempFiles + report.uploads + report.instances > 0) {

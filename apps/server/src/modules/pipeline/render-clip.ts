@@ -3,7 +3,7 @@
 import { stat } from 'node:fs/promises';
 import type { ProbeResult } from '@roughcut/engine';
 import type { JobContext } from '../../jobs/job.ts';
-import { jobAssetKey } from '../../storage/storage-keys.ts';
+import { fileNamePart, jobAssetKey } from '../../storage/storage-keys.ts';
 import { deleteAssets, editedAssetsOfClip, insertAsset, updateAsset } from '../assets/index.ts';
 import type { EditRow, ClipPlan, ClipRow } from '../edit/index.ts';
 import { renderClip } from '../../engine-adapter/engine.adapter.ts';
@@ -25,7 +25,7 @@ export const editedVideoName = (
   jobName: string,
   clip: { title: string; isLongForm: boolean; startS: number },
 ): string =>
-  `${jobName} - ${clip.title} (${clip.isLongForm ? 'long form' : `clip at ${clockTime(clip.startS)}`}).mp4`;
+  `${fileNamePart(jobName)} - ${fileNamePart(clip.title)} (${clip.isLongForm ? 'long form' : `clip at ${clockTime(clip.startS)}`}).mp4`;
 
 /** A clip rendered by an earlier try: finished, with its stored file. */
 export async function alreadyRendered(context: JobContext, clip: ClipRow): Promise<boolean> {

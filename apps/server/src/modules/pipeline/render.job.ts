@@ -13,6 +13,7 @@ import type { ClipRow } from '../edit/index.ts';
 import { probeForRender } from '../../engine-adapter/engine.adapter.ts';
 import { pinnedVideo } from './pinned-video.ts';
 import { alreadyRendered, renderOneClip } from './render-clip.ts';
+import { renderPlan } from './run-progress.ts';
 import { runStage } from './stage-runner.ts';
 
 export { editedVideoName, subtitlesKeyOf } from './render-clip.ts';
@@ -50,6 +51,16 @@ export const renderHandler = handleJob(renderJob, async ({ instanceId }, context
       1e-6,
       lengths.reduce((a, b) => a + b, 0),
     );
+    // NOTE: which clips are still to make is known up front, so the time left counts only them.
+    const make = await Promise.all(
+      clips.map(
+        async (c, i) => c.status !== 'failed' && !!plans[i] && !(await alreadyRendered(context, c)),
+      ),
+    );
+    const { items, pieces } = renderPlan(
+      plans.map((plan, i) => ({ plan, keptS: lengths[i] ?? 0, make: make[i] === true })),
+    );
+    run.plan(items);
     const failures: { clip: ClipRow; reason: string }[] = [];
     let done = 0;
     for (const [i, clip] of clips.entries()) {
@@ -57,10 +68,15 @@ export const renderHandler = handleJob(renderJob, async ({ instanceId }, context
       const plan = plans[i];
       if (clip.status === 'failed') {
         failures.push({ clip, reason: clip.failureReason ?? toFailureReason(undefined) });
-      } else if (plan && !(await alreadyRendered(context, clip))) {
+      } else if (plan && make[i]) {
+        const piece = pieces[i];
+        if (piece) run.progress(done / total, { item: piece.framing ?? piece.render, fraction: 0 });
         try {
           await renderOneClip(context, job, clip, plan, source, run.signal, (f) =>
-            run.progress((done + f * length) / total),
+            run.progress(
+              (done + f * length) / total,
+              piece ? { item: piece.render, fraction: f } : undefined,
+            ),
           );
         } catch (error) {
           // NOTE: stopped, or another try may make it: the whole stage goes back to the queue,

@@ -2,15 +2,32 @@
 // the lifecycle, watch it for Cancel, report progress, and on failure either hand the job back to
 // the queue for a retry or fail the run with a reason the user can read.
 import type { FastifyBaseLogger } from 'fastify';
-import type { InstanceEvent, InstanceStage } from '@roughcut/shared';
+import type { InstanceEvent, InstanceStage, WorkItem } from '@roughcut/shared';
 import { JobStateError, stageOf, toFailureReason } from '@roughcut/shared';
 import type { JobAttempt, JobContext } from '../../jobs/job.ts';
 import { isLastAttempt } from '../../jobs/job.ts';
 import { isRetryable } from '../../jobs/job-runner.ts';
-import { findEdit, findRun, setRunProgress, transitionRunRow } from '../edit/index.ts';
+import {
+  NO_PROGRESS_DETAIL,
+  findEdit,
+  findRun,
+  readWorkSpeeds,
+  recordWorkSpeeds,
+  setRunProgress,
+  transitionRunRow,
+} from '../edit/index.ts';
 import type { EditRow, RunExtras, RunRow } from '../edit/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { dispatchDeliveries } from '../webhooks/index.ts';
+import { createRunProgressTracker } from './run-progress.ts';
+import type { WorkAt } from './run-progress.ts';
 import { RunStoppedError, throttledProgress, watchRun } from './run-watch.ts';
+
+/**
+ * How often a stage's stage and time left are written again while its work reports nothing (a
+ * probe, the face search): the estimate follows the time spent.
+ */
+const PROGRESS_REFRESH_MS = 5000;
 
 export type StageRun = {
   job: EditRow;
@@ -18,7 +35,10 @@ export type StageRun = {
   instance: RunRow;
   /** Aborts on Cancel or Delete (within about a second) and when the queue takes the job back. */
   signal: AbortSignal;
-  progress(fraction: number): void;
+  /** Issue 33: the pieces of work this stage goes through, for its stage names and time left. */
+  plan(items: readonly WorkItem[]): void;
+  /** `at`: the piece of the plan reporting, and its own fraction done. */
+  progress(fraction: number, at?: WorkAt): void;
   log: FastifyBaseLogger;
   attempt: JobAttempt | undefined;
   /** True when an earlier try of this stage got the run this far (a retry after a crash). */
@@ -53,6 +73,7 @@ async function claim(
   if (instance.status === 'processing') return { instance, resumed: true };
   const began = await transitionRunRow(db, instance, { type: 'begin-processing' }, new Date(), {
     progress: 0,
+    ...NO_PROGRESS_DETAIL,
   }).catch((error: unknown) => {
     if (error instanceof JobStateError) return undefined;
     throw error;
@@ -97,7 +118,14 @@ export async function runStage(
   const found = await findEdit(db, instance.autoJobId);
   if (!found) return;
   const watch = watchRun(db, instanceId, instance, queueSignal);
-  const progress = throttledProgress((f) => setRunProgress(db, instanceId, f));
+  // NOTE: the speeds measured on this server so far; the built-in ones stand in for the rest.
+  const tracker = createRunProgressTracker(await readWorkSpeeds(db).catch(() => ({})));
+  const progress = throttledProgress((f) =>
+    setRunProgress(db, instanceId, f, tracker.detail(Date.now())),
+  );
+  let latest = 0;
+  const refresh = setInterval(() => progress.report(latest), PROGRESS_REFRESH_MS);
+  refresh.unref();
   const lastTry = () => isLastAttempt(context.attempt);
   const cleanups: (() => Promise<void>)[] = [];
   let retried = false;
@@ -106,7 +134,13 @@ export async function runStage(
       job: found.job,
       instance,
       signal: watch.signal,
-      progress: (f) => progress.report(f),
+      plan: (items) => tracker.plan(items),
+      progress: (f, at) => {
+        if (at) tracker.report(at, Date.now());
+        latest = f;
+        progress.report(f);
+        context.keepClaim?.();
+      },
       log,
       attempt: context.attempt,
       resumed,
@@ -125,6 +159,13 @@ export async function runStage(
           });
           if (!closed) throw new RunStoppedError();
         });
+        // NOTE: a resumed try skipped work an earlier one did (reused transcription), so its
+        // timings would make this server look faster than it is.
+        if (!resumed) {
+          await recordWorkSpeeds(db, tracker.samples(Date.now()), new Date()).catch(
+            (error: unknown) => log.warn({ err: error }, 'could not keep the measured speeds'),
+          );
+        }
       },
     });
   } catch (error) {
@@ -146,11 +187,18 @@ export async function runStage(
     log.warn({ err: error }, 'stage failed');
     await failRun(db, instanceId, toFailureReason(error));
   } finally {
+    clearInterval(refresh);
     watch.stop();
     await progress.flush();
     if (!retried) {
       for (const cleanup of cleanups) {
         await cleanup().catch((error: unknown) => log.warn({ err: error }, 'cleanup failed'));
+      }
+      // NOTE: issue 36: the webhooks the run's change recorded leave now, not at the next minute.
+      if (context.queue) {
+        await dispatchDeliveries(db, context.queue).catch((error: unknown) =>
+          log.warn({ err: error }, 'could not queue the webhooks'),
+        );
       }
     }
   }

@@ -57,7 +57,7 @@ function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): void {
         emailConfirmed: request.user.emailConfirmed,
         address: request.ip,
       };
-      const png = await drawExample(client, body, query, controller.signal);
+      const png = await drawExample(client, body, query, controller.signal, request.log);
       return reply.type(DRAW_EXAMPLE_CONTENT_TYPE).header('cache-control', 'no-store').send(png);
     },
   );

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
 import type {
   CreateTemplateRequest,
   CreateTemplateResponse,
@@ -86,13 +87,15 @@ export type ExampleClient = { userId: string; emailConfirmed: boolean; address: 
 
 /**
  * The example image of the template editor, as PNG bytes; fair per confirmed account and per
- * client address for the unconfirmed ones (example-limiter.ts).
+ * client address for the unconfirmed ones (example-limiter.ts). A draw that fails answers the
+ * engine's plain message; ffmpeg's own words go to `log` only.
  */
 export async function drawExample(
   client: ExampleClient,
   settings: DrawSettings,
   query: DrawExampleQuery,
   signal: AbortSignal,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<Buffer> {
   try {
     const asker = {
@@ -120,8 +123,10 @@ export async function drawExample(
         429,
         error.reason === 'busy' ? TEMPLATE_MESSAGES.busy : TEMPLATE_MESSAGES.superseded,
       );
-    if (error instanceof Error && error.name === 'EngineError')
+    if (error instanceof Error && error.name === 'EngineError') {
+      log?.warn({ err: error }, 'the example image could not be drawn');
       throw new HttpError(400, error.message);
+    }
     throw error;
   }
 }

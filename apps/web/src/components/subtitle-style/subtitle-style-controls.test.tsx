@@ -167,4 +167,29 @@ describe('the subtitle styling controls', { timeout: 60_000 }, () => {
       upper_case: true,
     });
   });
+
+  it('shows where a style draws too large, by the rule the server refuses it with', async () => {
+    const onChange = vi.fn();
+    render(<Harness initial={{ play_res_x: 1, play_res_y: 1 }} onChange={onChange} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(
+      'play_res_x 1 is too small. Set it to 0 (the default layout) or to at least 100',
+    );
+    await userEvent.click(within(alert).getByRole('button', { name: 'Use the default layout' }));
+    expect(last(onChange)).toMatchObject({ play_res_x: 0, play_res_y: 0, size: 18 });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says which size a custom layout allows as the size is typed', async () => {
+    const onChange = vi.fn();
+    render(<Harness initial={{ play_res_x: 200, play_res_y: 150 }} onChange={onChange} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    const size = screen.getByLabelText('Size value');
+    await userEvent.clear(size);
+    await userEvent.type(size, '60');
+    expect(last(onChange).size).toBe(60);
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Size 60 is too large for the play resolution 200x150: use at most 52.08',
+    );
+  });
 });

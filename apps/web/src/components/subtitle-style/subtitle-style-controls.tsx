@@ -7,6 +7,7 @@ import { DRAW_SETTING_RANGES, FONT_NAMES } from '@roughcut/shared';
 import type { DrawSettings, FontName } from '@roughcut/shared';
 import type { ReactNode } from 'react';
 import { ColourField } from './colour-field.tsx';
+import { DrawBoundsAlert } from './draw-bounds-alert.tsx';
 import { readColour, writeColour } from './colour-value.ts';
 import type { ColourKey } from './colour-value.ts';
 import { loadFontPreviews, previewFamily } from './font-previews.ts';
@@ -94,6 +95,8 @@ export function SubtitleStyleControls(props: SubtitleStyleControlsProps) {
       </Paper>
 
       <WordCaptionFields value={value} onChange={onChange} disabled={disabled} />
+
+      <DrawBoundsAlert value={value} onChange={onChange} disabled={disabled} />
 
       <Box
         sx={{

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useUser } from '../../api/account.queries.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ApiTokensCard } from './api-tokens-card.tsx';
 import { UpdateCredentialsCard } from './update-credentials-card.tsx';
 import { UpdateEmailCard } from './update-email-card.tsx';
 
@@ -13,12 +14,16 @@ export function AccountPage() {
   const user = useUser();
   return (
     <>
-      <PageHeader title="Manage Account" subtitle="Your sign-in details and email address." />
+      <PageHeader
+        title="Manage Account"
+        subtitle="Your sign-in details, email address and API access."
+      />
       {user.data ? (
         // NOTE: keyed by the loaded values so the forms start from them after a reload or refetch.
         <Stack spacing={3} key={`${user.data.email}|${user.data.username}`}>
           <UpdateEmailCard user={user.data} />
           <UpdateCredentialsCard user={user.data} />
+          <ApiTokensCard />
         </Stack>
       ) : user.isError ? (
         <Card>

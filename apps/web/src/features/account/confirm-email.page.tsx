@@ -1,11 +1,10 @@
-import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { accountApi } from '../../api/account.api.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { CodeConfirmation } from '../../components/code-confirmation.tsx';
 
-/** /confirm-email/:code: confirms a changed e-mail address. */
+/** /confirm-email/:code: confirms a changed e-mail address, then leads on (to the edits or login). */
 export function ConfirmEmailPage() {
   const { code = '' } = useParams();
   const queryClient = useQueryClient();
@@ -22,11 +21,6 @@ export function ConfirmEmailPage() {
       pendingText="Confirming email..."
       successText="Your email has been confirmed"
       failureText="We could not confirm your email with this link."
-      actions={
-        <Button component={RouterLink} to="/" variant="contained" size="large">
-          Continue to Roughcut
-        </Button>
-      }
     />
   );
 }

@@ -1,19 +1,13 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { billingQuery } from '../../api/account.queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
@@ -30,7 +24,6 @@ export function BillingPage() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const problem = checkoutProblemNote(search);
-  const [explaining, setExplaining] = useState(false);
 
   useEffect(() => {
     // NOTE: the top bar's notice reads the account; keep it in step with this page's figures.
@@ -72,7 +65,7 @@ export function BillingPage() {
             }}
           >
             <CurrentPlanCard summary={billing.data} />
-            <StandardPlanCard summary={billing.data} onNotConfigured={() => setExplaining(true)} />
+            <StandardPlanCard summary={billing.data} />
           </Box>
         ) : billing.isError ? (
           <Card>
@@ -89,24 +82,6 @@ export function BillingPage() {
           </Box>
         )}
       </Stack>
-      <Dialog
-        open={explaining}
-        onClose={() => setExplaining(false)}
-        aria-labelledby="not-configured-title"
-      >
-        <DialogTitle id="not-configured-title">{NOT_CONFIGURED_TITLE}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Card payments have not been set up on this Roughcut server, so the Standard plan cannot
-            be bought here. Please ask the person who runs it to upgrade your account.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setExplaining(false)} autoFocus>
-            OK
-          </Button>
-        </DialogActions>
-      </Dialog>
     </>
   );
 }

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { BillingSummary } from '@roughcut/shared';
 import { CurrentPlanCard } from './current-plan-card.tsx';
 import { StandardPlanCard } from './standard-plan-card.tsx';
@@ -24,7 +23,7 @@ const trial: BillingSummary = {
 
 describe('the Standard plan card', () => {
   it('lists the tier and posts Buy plan as a plain form to the checkout', () => {
-    render(<StandardPlanCard summary={trial} onNotConfigured={vi.fn()} />);
+    render(<StandardPlanCard summary={trial} />);
     const card = screen.getByRole('article', { name: 'Standard plan' });
     for (const fact of [
       '$5',
@@ -42,28 +41,17 @@ describe('the Standard plan card', () => {
     expect(form?.querySelector('input[name="plan"]')?.getAttribute('value')).toBe('standard');
   });
 
-  it('explains instead of posting when payments are not configured', async () => {
-    const explain = vi.fn();
-    render(
-      <StandardPlanCard
-        summary={{ ...trial, payments_configured: false }}
-        onNotConfigured={explain}
-      />,
-    );
+  it('disables Buy plan with the reason beside it when payments are not configured', () => {
+    render(<StandardPlanCard summary={{ ...trial, payments_configured: false }} />);
     const buy = screen.getByRole('button', { name: 'Buy plan' });
     expect(buy.closest('form')).toBeNull();
-    await userEvent.click(buy);
-    expect(explain).toHaveBeenCalledTimes(1);
-    expect(screen.getByText('Payments are not configured on this server.')).toBeTruthy();
+    expect(buy).toHaveProperty('disabled', true);
+    const reason = screen.getByText('Card payments are not set up on this server');
+    expect(buy.getAttribute('aria-describedby')).toBe(reason.id);
   });
 
   it('offers nothing to buy to a Standard user', () => {
-    render(
-      <StandardPlanCard
-        summary={{ ...trial, subscription_type: 'standard' }}
-        onNotConfigured={vi.fn()}
-      />,
-    );
+    render(<StandardPlanCard summary={{ ...trial, subscription_type: 'standard' }} />);
     expect(screen.queryByRole('button', { name: 'Buy plan' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Your current plan' })).toHaveProperty(
       'disabled',

@@ -11,16 +11,16 @@ import type { BillingSummary } from '@roughcut/shared';
 import { planFeatures } from '../../lib/plan.ts';
 import { PostForm } from './post-form.tsx';
 
-/** SPEC 2.5 and 9: the one plan card, Standard, with Buy plan. */
-export function StandardPlanCard({
-  summary,
-  onNotConfigured,
-}: {
-  summary: BillingSummary;
-  /** Buy plan on a server without payments explains instead of posting. */
-  onNotConfigured: () => void;
-}) {
+/** Why Buy plan is disabled on a server without card payments (issue 33). */
+export const PAYMENTS_OFF_REASON = 'Card payments are not set up on this server';
+
+/**
+ * SPEC 2.5 and 9: the one plan card, Standard, with Buy plan. NOTE: without card payments the
+ * button is disabled with the reason beside it: a press could start nothing.
+ */
+export function StandardPlanCard({ summary }: { summary: BillingSummary }) {
   const current = summary.subscription_type === 'standard';
+  const reasonId = 'buy-plan-unavailable';
   return (
     <Card
       component="article"
@@ -69,7 +69,7 @@ export function StandardPlanCard({
             label="Buy plan"
           />
         ) : (
-          <Button variant="contained" size="large" fullWidth onClick={onNotConfigured}>
+          <Button variant="contained" size="large" fullWidth disabled aria-describedby={reasonId}>
             Buy plan
           </Button>
         )}
@@ -77,6 +77,8 @@ export function StandardPlanCard({
           <Typography
             variant="body2"
             color="text.secondary"
+            id={summary.payments_configured ? undefined : reasonId}
+            data-testid={summary.payments_configured ? undefined : 'buy-plan-reason'}
             sx={{ display: 'flex', alignItems: 'center', gap: 0.75, justifyContent: 'center' }}
           >
             {summary.payments_configured ? (
@@ -86,7 +88,7 @@ export function StandardPlanCard({
             )}
             {summary.payments_configured
               ? 'Secure card payment with Stripe. Cancel any time.'
-              : 'Payments are not configured on this server.'}
+              : PAYMENTS_OFF_REASON}
           </Typography>
         ) : null}
       </Stack>

@@ -30,6 +30,8 @@ beforeEach(() => {
   });
   vi.spyOn(clipsApi, 'waveform').mockResolvedValue({ start: 1, rate: 10, peaks: [] });
   vi.spyOn(clipsApi, 'framing').mockResolvedValue({ state: 'pending', plan: null });
+  vi.spyOn(clipsApi, 'saveDraft').mockResolvedValue({ saved_at: new Date().toISOString() });
+  vi.spyOn(clipsApi, 'deleteDraft').mockResolvedValue({ ok: true });
 });
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { appPaths, buildClipConfirmPayload, clipReframe } from '@roughcut/shared';
-import type { Clip, ClipReframe } from '@roughcut/shared';
+import type { Clip, ClipDraft } from '@roughcut/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { InstanceRef } from '../../api/clips.api.ts';
@@ -14,8 +14,13 @@ import { ClipLoading } from './clip-states.tsx';
 import { ClipTopBar } from './clip-top-bar.tsx';
 import { previewCut } from './preview-cut.ts';
 import { SubtitlesStep } from './subtitles-step.tsx';
+import { applyDraft, loadedEditsState } from './clip-draft.rules.ts';
+import { DraftBar, DraftSaveState } from './draft-bar.tsx';
+import { LeaveGuard } from './leave-guard.tsx';
 import { useClipEdits } from './use-clip-edits.ts';
 import { useConfirmClip } from './use-confirm-clip.ts';
+import { useDiscardDraft } from './use-discard-draft.ts';
+import { useDraftSync } from './use-draft-sync.ts';
 
 export const CONFIRM_FAILED_FALLBACK = 'There was an issue confirming this clip, please try again';
 
@@ -26,15 +31,25 @@ type Props = {
   editable: boolean;
   videoUrl: string | undefined;
   videoPending: boolean;
+  /** Issue 31: the user's draft of the clip, restored over the clip as loaded. */
+  draft?: ClipDraft | null;
+  /** After Discard draft: the screen opens the clip again as loaded. */
+  onDiscarded?: () => void;
 };
 
 /** SPEC 2.10 and 4.4: the top bar, the step list and the selected step, and Submit. */
-export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }: Props) {
+export function ClipEditor(props: Props) {
+  const { clip, instance, editable, videoUrl, videoPending, draft = null } = props;
   const navigate = useNavigate();
-  const edits = useClipEdits(clip);
-  const { confirming, confirm } = useConfirmClip(instance, clip, CONFIRM_FAILED_FALLBACK);
+  const [opened] = useState(() =>
+    editable && draft ? applyDraft(clip, draft) : loadedEditsState(clip),
+  );
+  const edits = useClipEdits(opened);
+  const saving = useDraftSync({ instance, clip, opened, state: edits.state, enabled: editable });
+  const { confirming, confirm } = useConfirmClip(instance, clip, CONFIRM_FAILED_FALLBACK, saving);
+  const discard = useDiscardDraft(instance, clip.id, saving, props.onDiscarded);
   const jobPath = appPaths.job(instance.jobId);
-  const [reframe, setReframe] = useState<ClipReframe>(() => clipReframe(clip));
+  const reframe = edits.reframe;
   const framing = useReframePreview(clip, reframe);
 
   const submit = async () => {
@@ -56,6 +71,7 @@ export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }:
   return (
     <ReframePreviewContext value={framing}>
       <Box sx={{ display: 'grid', gap: { xs: 1.5, sm: 3 } }}>
+        {editable ? <LeaveGuard saving={saving} /> : null}
         {editable ? (
           <ClipTopBar
             selectedStep={edits.selectedStep}
@@ -66,6 +82,16 @@ export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }:
             onToggleStep={edits.toggleSelectedStep}
             onConfirmAll={edits.confirmAll}
             onBack={() => void navigate(jobPath)}
+            saveState={<DraftSaveState status={saving.status} />}
+          />
+        ) : null}
+        {editable ? (
+          <DraftBar
+            restored={draft !== null}
+            status={saving.status}
+            discarding={discard.discarding}
+            onDiscard={() => void discard.discard()}
+            onRetry={saving.retryNow}
           />
         ) : null}
         {/* NOTE: on a phone the steps sit side by side above the selected step, and the Edit
@@ -97,7 +123,7 @@ export function ClipEditor({ clip, instance, editable, videoUrl, videoPending }:
                 <ReframeToggle
                   label="Vertical framing"
                   value={reframe}
-                  onChange={setReframe}
+                  onChange={edits.setReframe}
                   disabled={!editable || confirming}
                 />
               </Paper>

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Clip } from '@roughcut/shared';
-import { MemoryRouter } from 'react-router';
+import { RouterProvider, createMemoryRouter } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { assetsApi } from '../../api/assets.api.ts';
 import { autojobsApi } from '../../api/autojobs.api.ts';
@@ -15,6 +15,7 @@ beforeEach(() => {
   vi.spyOn(autojobsApi, 'get').mockResolvedValue(FIXTURE_JOB);
   vi.spyOn(assetsApi, 'list').mockResolvedValue({ assets: [] });
   vi.spyOn(clipsApi, 'waveform').mockResolvedValue({ start: 1, rate: 10, peaks: [] });
+  vi.spyOn(clipsApi, 'draft').mockResolvedValue({ draft: null, saved_at: null });
 });
 afterEach(() => {
   cleanup();
@@ -23,11 +24,13 @@ afterEach(() => {
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // NOTE: a data router, as the app's: the screen asks before leaving with unsaved changes.
+  const router = createMemoryRouter([
+    { path: '/', element: <ClipScreenPage jobId="job-1" clipId="clip-1" /> },
+  ]);
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ClipScreenPage jobId="job-1" clipId="clip-1" />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }

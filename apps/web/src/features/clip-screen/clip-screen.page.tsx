@@ -4,13 +4,14 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { appPaths, clipScreenState } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { exportsApi } from '../../api/exports.api.ts';
 import { ExportMenu } from '../../components/export-menu.tsx';
 import { ClipEditor } from './clip-editor.tsx';
 import { ClipSidebar } from './clip-sidebar.tsx';
 import { ClipFailed, ClipLoading, ClipUnavailable } from './clip-states.tsx';
-import { useClipData } from './use-clip-data.ts';
+import { useClipData, useClipDraft } from './use-clip-data.ts';
 
 /**
  * NOTE: compact on a phone (a two-line title, no hint line) so the video and its controls fit on
@@ -73,6 +74,10 @@ function ClipHeader({ jobId, clip }: { jobId: string; clip: Clip | null }) {
 export function ClipScreenPage({ jobId, clipId }: { jobId: string; clipId: string }) {
   const data = useClipData(jobId, clipId);
   const jobPath = appPaths.job(jobId);
+  const state = data.clip ? clipScreenState(data.clip, false) : 'loading';
+  const draft = useClipDraft(data.ref, clipId, state === 'editor');
+  // NOTE: Discard draft opens the clip again as loaded: a new editor, from no draft.
+  const [opening, setOpening] = useState(0);
   if (data.failed) {
     return (
       <>
@@ -82,10 +87,11 @@ export function ClipScreenPage({ jobId, clipId }: { jobId: string; clipId: strin
     );
   }
   const { clip, ref } = data;
-  if (!clip || !ref) {
+  // NOTE: an editable clip opens once its draft is known, so the edits start where the user left.
+  if (!clip || !ref || (state === 'editor' && draft.pending)) {
     return (
       <>
-        <ClipHeader jobId={jobId} clip={null} />
+        <ClipHeader jobId={jobId} clip={clip} />
         <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', md: 'row' } }}>
           <ClipSidebar
             selectedStep="speech-gaps"
@@ -100,7 +106,6 @@ export function ClipScreenPage({ jobId, clipId }: { jobId: string; clipId: strin
       </>
     );
   }
-  const state = clipScreenState(clip, false);
   return (
     <>
       <ClipHeader jobId={jobId} clip={clip} />
@@ -108,8 +113,10 @@ export function ClipScreenPage({ jobId, clipId }: { jobId: string; clipId: strin
       {state === 'loading' ? <ClipLoading /> : null}
       {state === 'editor' || state === 'view' ? (
         <ClipEditor
-          key={clip.id}
+          key={`${clip.id}:${opening}`}
           clip={clip}
+          draft={draft.draft}
+          onDiscarded={() => setOpening((n) => n + 1)}
           instance={ref}
           editable={state === 'editor'}
           videoUrl={data.videoUrl}

@@ -12,6 +12,7 @@ import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { confirmEditButtonLabel } from '@roughcut/shared';
 import type { ClipEditStep } from '@roughcut/shared';
+import type { ReactNode } from 'react';
 
 type Props = {
   selectedStep: ClipEditStep;
@@ -23,6 +24,11 @@ type Props = {
   onToggleStep: () => void;
   onConfirmAll: () => void;
   onBack: () => void;
+  /**
+   * Issue 31: where the draft's saving stands, beside Back (on a phone, a row of its own once
+   * there is something to say).
+   */
+  saveState?: ReactNode;
 };
 
 // NOTE: on a phone the four buttons sit two by two, small, so the bar takes two short rows and the
@@ -41,6 +47,7 @@ export function ClipTopBar({
   onToggleStep,
   onConfirmAll,
   onBack,
+  saveState,
 }: Props) {
   const toggleLabel = confirmEditButtonLabel(confirmedSteps, selectedStep);
   // NOTE: useTheme falls back to the default theme outside a ThemeProvider (component tests).
@@ -91,7 +98,18 @@ export function ClipTopBar({
       >
         Confirm All
       </Button>
-      <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
+      <Box
+        sx={{
+          flexGrow: 1,
+          display: 'flex',
+          justifyContent: { xs: 'flex-start', sm: 'flex-end' },
+          gridColumn: { xs: '1 / -1' },
+          gridRow: { xs: 3 },
+          '&:empty': { display: { xs: 'none', sm: 'flex' } },
+        }}
+      >
+        {saveState}
+      </Box>
       <Button
         size={size}
         sx={button}

@@ -1,8 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { fillerCountLabel, fillerCounts, isFillerGap, sortGaps } from '@roughcut/shared';
-import type { Gap, GapEditState } from '@roughcut/shared';
+import {
+  fillerCountLabel,
+  fillerCounts,
+  fillerWordIn,
+  formatClipTime,
+  isFillerGap,
+  sortGaps,
+} from '@roughcut/shared';
+import type { Gap, GapEditState, Word } from '@roughcut/shared';
 import { COLORS } from './timeline-canvas.ts';
 import { deleteGapEdit, restoreGapEdit } from './timeline.rules.ts';
 
@@ -12,17 +19,17 @@ type Props = {
   editable: boolean;
   /** The clip window's start: times are shown from it, as on the timeline's ruler. */
   origin: number;
+  /** The clip's words, sorted by start: each filler is named by the word it holds. */
+  words: readonly Word[];
 };
 
 const STRIPES = `repeating-linear-gradient(135deg, ${COLORS.fillerStripe} 0 2px, ${COLORS.filler} 2px 6px)`;
 
-/** "0:04.2": a filler's place on the timeline. */
-const at = (seconds: number): string => {
-  const whole = Math.max(0, seconds);
-  const minutes = Math.floor(whole / 60);
-  const rest = (whole - minutes * 60).toFixed(1).padStart(4, '0');
-  return `${minutes}:${rest}`;
-};
+/**
+ * A filler no word of the transcript lies in: held voice ("uhhh"), or a filler the recogniser
+ * heard but left out of the words (the stored gap does not say which).
+ */
+export const UNNAMED_FILLER = 'filler';
 
 /** The timeline's key: how silences, removed fillers and kept fillers are drawn. */
 export function TimelineLegend() {
@@ -54,7 +61,7 @@ export function TimelineLegend() {
  * Issue 22: the clip's fillers ("um", "uh") with their count; each can be kept (left in the cut
  * video) or removed again. Removing one is cutting it like a gap, so preview and render agree.
  */
-export function FillerList({ state, onChange, editable, origin }: Props) {
+export function FillerList({ state, onChange, editable, origin, words }: Props) {
   const counts = fillerCounts(state);
   const fillers = sortGaps([...state.gaps, ...state.deletedGaps].filter(isFillerGap));
   const removed = new Set(state.gaps.filter(isFillerGap).map((g) => g.id));
@@ -97,7 +104,11 @@ export function FillerList({ state, onChange, editable, origin }: Props) {
         >
           {fillers.map((gap) => {
             const cut = removed.has(gap.id);
-            const label = `Filler at ${at(gap.start - origin)}, ${(gap.end - gap.start).toFixed(2)} s`;
+            // NOTE (issue 33): named by the word heard, at its place on the clip's clock.
+            const word = fillerWordIn(gap, words);
+            const time = formatClipTime(gap.start - origin);
+            const named = word === null ? time : `${time}, ${word}`;
+            const label = `Filler at ${named}, ${(gap.end - gap.start).toFixed(2)} s, ${cut ? 'removed' : 'kept'}`;
             return (
               <Box
                 component="li"
@@ -126,13 +137,16 @@ export function FillerList({ state, onChange, editable, origin }: Props) {
                   }}
                 />
                 <Typography variant="caption" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {at(gap.start - origin)}
+                  <Box component="strong" sx={{ fontWeight: 600 }}>
+                    {word ?? UNNAMED_FILLER}
+                  </Box>{' '}
+                  · {time}
                 </Typography>
                 <Button
                   size="small"
                   disabled={!editable}
                   onClick={() => (cut ? keep(gap) : remove(gap))}
-                  aria-label={`${cut ? 'Keep' : 'Remove'} the filler at ${at(gap.start - origin)}`}
+                  aria-label={`${cut ? 'Keep' : 'Remove'} the filler at ${named}`}
                   sx={{ minWidth: 0, px: 1 }}
                 >
                   {cut ? 'Keep' : 'Remove'}

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { formatClipSpan } from '@roughcut/shared';
 import type { Clip, GapEditState, Span, Word } from '@roughcut/shared';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -10,9 +11,12 @@ import type { Waveform } from './timeline-geometry.ts';
 import { TimelineToolbar } from './timeline-toolbar.tsx';
 import { useEditorKeys } from '../../playback/use-editor-keys.ts';
 import { useGapPlayback } from '../../playback/use-gap-playback.ts';
+import { selectedGap } from './timeline-touch.rules.ts';
+import { useDeleteKey } from './use-delete-key.ts';
 import {
   canUndo,
   centerOn,
+  deleteGapEdit,
   resetZoom,
   undoDeleteEdit,
   undoLastEdit,
@@ -63,11 +67,20 @@ export function GapEditor(props: Props) {
   const plan = useMemo(() => playbackPlan(window, state.gaps), [window, state.gaps]);
   const playback = useGapPlayback(plan);
   const liveView = view.duration === duration ? view : resetZoom(duration);
+  // NOTE (issue 33): the selection is the screen's, not an edit: it is neither saved nor undone.
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = editable ? selectedGap(state.gaps, selectedId) : null;
 
   const undo = () => {
     if (editable) onChange(undoLastEdit(state));
   };
+  const deleteSelected = () => {
+    if (!selected) return;
+    onChange(deleteGapEdit(state, selected.id, { ctrlKey: true }));
+    setSelectedId(null);
+  };
   useEditorKeys({ onTogglePlay: playback.toggle, onUndo: undo });
+  useDeleteKey(selected ? deleteSelected : null);
 
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
@@ -104,6 +117,12 @@ export function GapEditor(props: Props) {
           onResetZoom={() => setView(resetZoom(duration))}
           onUndoDelete={() => onChange(undoDeleteEdit(state))}
           onUndo={undo}
+          selected={
+            selected
+              ? formatClipSpan(selected.start - window.start, selected.end - window.start)
+              : null
+          }
+          onDeleteSelected={deleteSelected}
         />
         <GapTimeline
           window={window}
@@ -116,6 +135,8 @@ export function GapEditor(props: Props) {
           view={liveView}
           onViewChange={setView}
           clock={playback}
+          selectedId={selected?.id ?? null}
+          onSelect={setSelectedId}
         />
         <Typography
           variant="caption"
@@ -124,8 +145,18 @@ export function GapEditor(props: Props) {
           sx={{ mt: 0.75, display: { xs: 'none', sm: 'block' } }}
         >
           {editable
-            ? 'Drag a gap edge to resize it · Ctrl/Cmd+click a gap to delete it (a kept filler to remove it again) · Scroll to pan · Ctrl/Cmd+scroll to zoom · Space plays'
+            ? 'Drag a gap edge to resize it · Click a gap to select it, Delete removes it · Ctrl/Cmd+click a gap to delete it (a kept filler to remove it again) · Scroll to pan · Ctrl/Cmd+scroll to zoom · Space plays'
             : 'Scroll to pan · Ctrl/Cmd+scroll to zoom · Space plays'}
+        </Typography>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          sx={{ mt: 0.75, display: { xs: 'block', sm: 'none' } }}
+        >
+          {editable
+            ? 'Tap a gap to select it, then Delete gap · Drag a gap edge to resize it · Pinch to zoom'
+            : 'Pinch to zoom · Tap a word to read it'}
         </Typography>
       </Box>
       {props.footer}

@@ -1,13 +1,16 @@
-import { MIN_GAP_LENGTH_S, round2, formatSeconds } from '@roughcut/shared';
+import { MIN_GAP_LENGTH_S, formatClipTime, round2 } from '@roughcut/shared';
 import type { Gap, GapEditState, HandleSide, Span } from '@roughcut/shared';
 import type { KeyboardEvent } from 'react';
 import { RULER_HEIGHT } from './timeline-canvas.ts';
 import { visibleIndexRange } from './timeline-geometry.ts';
 import type { HandleHit } from './timeline-geometry.ts';
+import { TOUCH_TARGET_PX } from './timeline-touch.rules.ts';
 import { deleteGapEdit, moveHandleEdit } from './timeline.rules.ts';
 
 /** Handles are plain elements styled once by the timeline (`gapHandleStyles`), as there can be
- * a hundred and more of them re-rendered on every zoom and drag. */
+ * a hundred and more of them re-rendered on every zoom and drag. Each is centred on its edge: 10
+ * px for a mouse, a 44 px touch target where the pointer is a finger (issue 33; the pointer
+ * grabs an edge as far, see grabRadiusPx). */
 export const GAP_HANDLE_CLASS = 'gap-handle';
 export const gapHandleStyles = {
   [`& .${GAP_HANDLE_CLASS}`]: {
@@ -15,7 +18,11 @@ export const gapHandleStyles = {
     top: RULER_HEIGHT,
     bottom: 0,
     width: 10,
+    transform: 'translateX(-50%)',
     outline: 'none',
+  },
+  '@media (pointer: coarse)': {
+    [`& .${GAP_HANDLE_CLASS}`]: { width: TOUCH_TARGET_PX },
   },
   [`& .${GAP_HANDLE_CLASS}:focus-visible`]: {
     boxShadow: 'inset 0 0 0 2px #4f46e5',
@@ -87,13 +94,13 @@ export function GapHandles({ gaps, from, to, toX, window, state, onChange, onAct
               aria-valuemin={round2(min)}
               aria-valuemax={round2(max)}
               aria-valuenow={gap[side]}
-              aria-valuetext={`${formatSeconds(gap[side])} s`}
+              aria-valuetext={formatClipTime(gap[side] - window.start)}
               data-testid={`gap-handle-${gap.id}-${side}`}
               className={GAP_HANDLE_CLASS}
               onKeyDown={(event) => onKeyDown(event, gap, side)}
               onFocus={() => onActive({ id: gap.id, side })}
               onBlur={() => onActive(null)}
-              style={{ left: toX(gap[side]) - 5 }}
+              style={{ left: toX(gap[side]) }}
             />
           );
         }),

@@ -4,9 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import type { Clip, Segment } from '@roughcut/shared';
+import { useState } from 'react';
+import { cutClock } from '../../playback/clip-clock.ts';
 import { PhraseList } from './phrase-list.tsx';
 import { PHRASE_ROW_HEIGHT } from './phrase-row.tsx';
 import { useClipEdits } from './use-clip-edits.ts';
+import { loadedEditsState } from './clip-draft.rules.ts';
 
 afterEach(cleanup);
 
@@ -44,9 +47,13 @@ const clipWith = (segments: Segment[]): Clip => ({
   edits: { cut: false, subtitles: false },
 });
 
+// The clip as cut (its first second cut): the player's clock, which the phrase times read on.
+const CLOCK = cutClock({ start: 0, end: 8 }, [{ start: 0, end: 1 }]);
+
 /** The list driven by the screen's own edit state, as the Subtitles step drives it. */
 function Harness({ clip, editable = true }: { clip: Clip; editable?: boolean }) {
-  const edits = useClipEdits(clip);
+  const [opened] = useState(() => loadedEditsState(clip));
+  const edits = useClipEdits(opened);
   return (
     <PhraseList
       phrases={edits.phrases}
@@ -58,6 +65,7 @@ function Harness({ clip, editable = true }: { clip: Clip; editable?: boolean }) 
       actions={edits.phraseActions}
       onSelect={() => undefined}
       onTolerance={edits.setTolerance}
+      clock={CLOCK}
     />
   );
 }
@@ -68,10 +76,18 @@ const tolerance = () => screen.getByRole('slider', { name: 'Confidence tolerance
 
 // NOTE: MUI renders slowly under happy-dom on a busy machine; these are not timing tests.
 describe('the Subtitles phrase list', { timeout: 60_000 }, () => {
-  it('shows each phrase with its times and marks the low-confidence and unrecognised ones', () => {
+  it('shows each phrase with its times and marks the low-confidence and unrecognised ones', async () => {
     render(<Harness clip={clipWith(SEGMENTS)} />);
     expect(rows()).toHaveLength(4);
-    expect(within(rows()[1]!).getByText('3.00 – 4.25')).toBeTruthy();
+    // Issue 33: on the player's clock (the clip as cut), not in source seconds.
+    expect(within(rows()[1]!).getByText('0:02.0 – 0:03.2')).toBeTruthy();
+    const time = within(rows()[1]!).getByRole('button', { name: 'Play from 0:02.0' });
+    // The source time only where the user asks for it: the time's tooltip.
+    await userEvent.hover(time);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'In the source video: 0:03.0 – 0:04.2',
+    );
+    await userEvent.unhover(time);
     expect(screen.getByRole('textbox', { name: 'Text of phrase 2' })).toHaveProperty(
       'value',
       'rough cuts safe ours',

@@ -11,6 +11,7 @@ import {
 } from '@roughcut/shared';
 import type { ReviewPhrase } from '@roughcut/shared';
 import { useEffect, useRef, useState } from 'react';
+import type { ClipClock } from '../../playback/clip-clock.ts';
 import { PHRASE_ROW_HEIGHT, PhraseRow } from './phrase-row.tsx';
 import type { PhraseActions } from './use-clip-edits.ts';
 
@@ -29,6 +30,8 @@ type Props = {
   actions: PhraseActions;
   onSelect: (phrase: ReviewPhrase, seek: boolean) => void;
   onTolerance: (tolerance: number) => void;
+  /** The clip's clock the phrases' times read on (issue 33: the player's). */
+  clock: ClipClock;
 };
 
 /** SPEC 2.10 and 4.4: the Subtitles step's phrase list, its header and the tolerance slider. */
@@ -106,6 +109,7 @@ function PhraseRows({
   editable,
   actions,
   onSelect,
+  clock,
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -150,6 +154,7 @@ function PhraseRows({
               editable={editable}
               actions={actions}
               onSelect={onSelect}
+              clock={clock}
             />
           );
         })}

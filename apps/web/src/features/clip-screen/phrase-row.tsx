@@ -8,6 +8,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import {
+  formatClipSpan,
+  formatClipTime,
   formatSeconds,
   isUnrecognisedPhrase,
   phraseMarker,
@@ -17,6 +19,7 @@ import {
 } from '@roughcut/shared';
 import type { ReviewPhrase } from '@roughcut/shared';
 import { memo } from 'react';
+import type { ClipClock } from '../../playback/clip-clock.ts';
 import type { PhraseActions } from './use-clip-edits.ts';
 
 /** Every row has this height, so the list draws only the rows in view (long-form clips). */
@@ -33,6 +36,8 @@ type Props = {
   editable: boolean;
   actions: PhraseActions;
   onSelect: (phrase: ReviewPhrase, seek: boolean) => void;
+  /** The clip's clock, as the player counts (issue 33); source time only in the tooltip. */
+  clock: ClipClock;
 };
 
 const MARKER_COLOURS = { blue: '#2563eb', red: '#dc2626' } as const;
@@ -64,10 +69,12 @@ export const PhraseRow = memo(function PhraseRow({
   editable,
   actions,
   onSelect,
+  clock,
 }: Props) {
   const marker = phraseMarker(phrase, tolerance, playing || selected);
   const hint = hintOf(phrase, tolerance);
-  const times = `${formatSeconds(phrase.start)} – ${formatSeconds(phrase.end)}`;
+  const times = formatClipSpan(clock.at(phrase.start), clock.at(phrase.end));
+  const source = `In the source video: ${formatClipSpan(phrase.start, phrase.end)}`;
   return (
     <Box
       role="listitem"
@@ -96,18 +103,25 @@ export const PhraseRow = memo(function PhraseRow({
     >
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.25 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-          <ButtonBase
-            onClick={() => onSelect(phrase, true)}
-            aria-label={`Play from ${formatSeconds(phrase.start)} s`}
-            sx={{ borderRadius: 1, px: 0.5, mx: -0.5, flexShrink: 0 }}
-          >
-            <Typography
-              variant="caption"
-              sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, color: 'text.secondary' }}
+          <Tooltip title={source} enterTouchDelay={0} describeChild>
+            <ButtonBase
+              onClick={() => onSelect(phrase, true)}
+              aria-label={`Play from ${formatClipTime(clock.at(phrase.start))}`}
+              data-testid="phrase-time"
+              sx={{ borderRadius: 1, px: 0.5, mx: -0.5, flexShrink: 0 }}
             >
-              {times}
-            </Typography>
-          </ButtonBase>
+              <Typography
+                variant="caption"
+                sx={{
+                  fontVariantNumeric: 'tabular-nums',
+                  fontWeight: 600,
+                  color: 'text.secondary',
+                }}
+              >
+                {times}
+              </Typography>
+            </ButtonBase>
+          </Tooltip>
           {hint ? (
             <Typography
               variant="caption"

@@ -200,26 +200,26 @@ describe('the Speech Gaps step', () => {
     const zoom = screen.getByTestId('timeline-zoom');
     const viewing = screen.getByTestId('timeline-viewing');
     expect(zoom.textContent).toBe('Zoom 1x');
-    expect(viewing.textContent).toBe('Viewing: 0s - 20s of 20s');
+    expect(viewing.textContent).toBe('Viewing: 0:00.0 - 0:20.0 of 0:20.0');
     wheel(timeline, { deltaY: 100 });
-    expect(viewing.textContent).toBe('Viewing: 0s - 20s of 20s');
+    expect(viewing.textContent).toBe('Viewing: 0:00.0 - 0:20.0 of 0:20.0');
     for (let i = 0; i < 8; i += 1)
       wheel(timeline, { deltaY: -100, ctrlKey: true, clientX: px(10) });
     expect(zoom.textContent).toBe('Zoom 2.14x');
     // The time under the pointer (10 s) stays put: the window is centred on it.
-    expect(viewing.textContent).toBe('Viewing: 5.33s - 14.67s of 20s');
+    expect(viewing.textContent).toBe('Viewing: 0:05.3 - 0:14.6 of 0:20.0');
     wheel(timeline, { deltaY: 100, clientX: px(10) });
-    expect(viewing.textContent).toBe('Viewing: 6.27s - 15.6s of 20s');
+    expect(viewing.textContent).toBe('Viewing: 0:06.2 - 0:15.5 of 0:20.0');
     wheel(timeline, { deltaY: -100, metaKey: true, clientX: 0 });
     expect(zoom.textContent).toBe('Zoom 2.36x');
     fireEvent.click(screen.getByRole('button', { name: 'Reset Zoom' }));
     expect(zoom.textContent).toBe('Zoom 1x');
-    expect(viewing.textContent).toBe('Viewing: 0s - 20s of 20s');
+    expect(viewing.textContent).toBe('Viewing: 0:00.0 - 0:20.0 of 0:20.0');
     // The buttons zoom four ticks at a time around the middle, for touch screens.
     expect(screen.getByRole('button', { name: 'Zoom out' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
     expect(zoom.textContent).toBe('Zoom 1.46x');
-    expect(viewing.textContent).toBe('Viewing: 3.17s - 16.83s of 20s');
+    expect(viewing.textContent).toBe('Viewing: 0:03.1 - 0:16.8 of 0:20.0');
   });
 
   it('nudges a focused edge with the arrow keys and deletes it with Delete', async () => {
@@ -237,11 +237,11 @@ describe('the Speech Gaps step', () => {
   it('moves the playhead from the ruler and plays and pauses with Space', async () => {
     const timeline = renderStep();
     const time = screen.getByTestId('player-time');
-    expect(time.textContent).toBe('0:00 / 0:20');
+    expect(time.textContent).toBe('0:00.0 / 0:20.0');
     fireEvent.pointerDown(timeline, { clientX: px(8.2), clientY: 10, button: 0, pointerId: 2 });
     fireEvent.pointerMove(timeline, { clientX: px(9.6), clientY: 10, pointerId: 2 });
     fireEvent.pointerUp(timeline, { clientX: px(9.6), clientY: 10, pointerId: 2 });
-    await waitFor(() => expect(time.textContent).toBe('0:09 / 0:20'));
+    await waitFor(() => expect(time.textContent).toBe('0:09.6 / 0:20.0'));
 
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play');
     await userEvent.keyboard(' ');

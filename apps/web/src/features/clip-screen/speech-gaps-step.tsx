@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatDuration, isFillerGap } from '@roughcut/shared';
+import { formatClipTime, gapCounts } from '@roughcut/shared';
 import type { Clip, GapEditState } from '@roughcut/shared';
 import { useMemo } from 'react';
 import { useClipWaveform } from '../../api/clips.queries.ts';
 import { FillerList, TimelineLegend } from './filler-list.tsx';
-import { GapEditor } from './gap-editor.tsx';
+import { GapEditor, timelineText } from './gap-editor.tsx';
 import { keptLength, playbackPlan } from '../../playback/gap-playback.ts';
-import { gapFooterLabel } from './timeline.rules.ts';
+import { DELETED_GAPS_HINT, gapFooterLabel } from './timeline.rules.ts';
 
 export type SpeechGapsStepProps = {
   /** The clip as fetched: its window (`start`, `end`), segments with words, `detected_gaps`. */
@@ -30,8 +30,9 @@ export type SpeechGapsStepProps = {
  * timeline with yellow gap regions (drag an edge, Ctrl/Cmd+click to delete, drag the playhead,
  * scroll to pan, Ctrl/Cmd+scroll to zoom, Space plays, Ctrl/Cmd+Z undoes) over the clip's waveform
  * and words, the legend and the fillers ("um", "uh": listed with a count, each kept or removed),
- * and the footer counting the silences found and deleted. "Loading video" shows until the
- * video is playable. Playback skips the gaps exactly as the render cuts them.
+ * and the footer counting the silences found and deleted (shared `gapCounts`, as the timeline
+ * editor counts them) with a hint that a deleted gap stays in the video. "Loading video" shows
+ * until the video is playable. Playback skips the gaps exactly as the render cuts them.
  */
 export function SpeechGapsStep({ clip, videoUrl, editable, state, onChange }: SpeechGapsStepProps) {
   const waveform = useClipWaveform({
@@ -41,7 +42,7 @@ export function SpeechGapsStep({ clip, videoUrl, editable, state, onChange }: Sp
   });
   const window = useMemo(() => ({ start: clip.start, end: clip.end }), [clip.start, clip.end]);
   const kept = useMemo(() => keptLength(playbackPlan(window, state.gaps)), [window, state.gaps]);
-  const silence = (gaps: Clip['gaps']) => gaps.filter((g) => !isFillerGap(g)).length;
+  const words = useMemo(() => timelineText(clip).words, [clip]);
 
   return (
     <GapEditor
@@ -55,7 +56,13 @@ export function SpeechGapsStep({ clip, videoUrl, editable, state, onChange }: Sp
       footer={
         <Box sx={{ display: 'grid', gap: 1.5 }}>
           <TimelineLegend />
-          <FillerList state={state} onChange={onChange} editable={editable} origin={clip.start} />
+          <FillerList
+            state={state}
+            onChange={onChange}
+            editable={editable}
+            origin={clip.start}
+            words={words}
+          />
           <Box
             data-testid="speech-gaps-footer"
             sx={{
@@ -68,11 +75,20 @@ export function SpeechGapsStep({ clip, videoUrl, editable, state, onChange }: Sp
               borderColor: 'divider',
             }}
           >
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {gapFooterLabel(silence(clip.detected_gaps), silence(state.deletedGaps))}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Cut length {formatDuration(kept)} of {formatDuration(window.end - window.start)}
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {gapFooterLabel(gapCounts(state))}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" data-testid="deleted-gaps-hint">
+                {DELETED_GAPS_HINT}
+              </Typography>
+            </Box>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ fontVariantNumeric: 'tabular-nums' }}
+            >
+              Cut length {formatClipTime(kept)} of {formatClipTime(window.end - window.start)}
             </Typography>
           </Box>
         </Box>

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { previewFrameSize } from '../../playback/preview-playback.ts';
 import { useSubtitleOverlay } from '../../playback/use-subtitle-overlay.ts';
 import { GapPlayer } from '../../playback/gap-player.tsx';
+import type { ClipClock } from '../../playback/clip-clock.ts';
 import type { GapPlayback } from '../../playback/use-gap-playback.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
@@ -26,6 +27,8 @@ type Props = {
   kept: readonly Span[];
   drawSettings: DrawSettings;
   height: number;
+  /** The clock of the clip as cut, which the phrase list reads too (issue 33). */
+  clock: ClipClock;
 };
 
 /**
@@ -41,6 +44,7 @@ export function SubtitlePreview({
   kept,
   drawSettings,
   height,
+  clock: clipClock,
 }: Props) {
   const layerRef = useRef<HTMLDivElement>(null);
   const settledPhrases = useDebouncedValue(phrases, SETTLE_MS);
@@ -87,6 +91,7 @@ export function SubtitlePreview({
         playback={playback}
         loading={loading}
         height={height}
+        clock={clipClock}
         overlay={
           <Box
             ref={layerRef}

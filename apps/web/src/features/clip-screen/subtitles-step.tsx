@@ -3,9 +3,16 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { PREVIEW_HEIGHT_PX, clipKeptSpans, phraseAtTime } from '@roughcut/shared';
+import {
+  PREVIEW_HEIGHT_PX,
+  clipKeptSpans,
+  isFillerGap,
+  isRemovedWithFillers,
+  phraseAtTime,
+} from '@roughcut/shared';
 import type { Clip, DrawSettings, ReviewPhrase } from '@roughcut/shared';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { cutClock } from '../../playback/clip-clock.ts';
 import { playbackPlan } from '../../playback/gap-playback.ts';
 import { useEditorKeys } from '../../playback/use-editor-keys.ts';
 import { useGapPlayback } from '../../playback/use-gap-playback.ts';
@@ -45,11 +52,19 @@ type Props = {
  * styling controls.
  */
 export function SubtitlesStep(props: Props) {
-  const { clip, phrases } = props;
+  const { clip } = props;
   const window = useMemo(() => ({ start: clip.start, end: clip.end }), [clip.start, clip.end]);
   const cutGaps = props.cut.gaps;
   const plan = useMemo(() => playbackPlan(window, cutGaps), [window, cutGaps]);
   const kept = useMemo(() => clipKeptSpans(window, cutGaps), [window, cutGaps]);
+  // NOTE (issue 33): the player and the phrase list read the clip as cut, on one clock.
+  const clock = useMemo(() => cutClock(window, cutGaps), [window, cutGaps]);
+  // NOTE (issue 33): a phrase the cut took out with its fillers is left out of the list (it
+  // burns nothing), rather than flagged for its missing text; keeping the filler brings it back.
+  const phrases = useMemo(() => {
+    const fillers = cutGaps.filter(isFillerGap);
+    return props.phrases.filter((p) => !isRemovedWithFillers(p, kept, fillers));
+  }, [props.phrases, kept, cutGaps]);
   const playback = useGapPlayback(plan);
   // NOTE: useTheme falls back to the default theme outside a ThemeProvider (component tests).
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
@@ -113,6 +128,7 @@ export function SubtitlesStep(props: Props) {
           actions={props.phraseActions}
           onSelect={select}
           onTolerance={props.onTolerance}
+          clock={clock}
         />
       </Box>
       <Paper
@@ -135,6 +151,7 @@ export function SubtitlesStep(props: Props) {
           kept={kept}
           drawSettings={props.drawSettings}
           height={phone ? PHONE_PREVIEW_HEIGHT_PX : PREVIEW_HEIGHT_PX}
+          clock={clock}
         />
         {props.editable ? (
           <Typography

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { COLORS, RULER_HEIGHT, drawTimeline } from './timeline-canvas.ts';
 import { resetZoom } from './timeline.rules.ts';
 
-type Call = { op: string; args: number[]; fill: string; stroke: string; dash: number[] };
+type Call = {
+  op: string;
+  args: (number | string)[];
+  fill: string;
+  stroke: string;
+  dash: number[];
+};
 
 /** A 2D context that records what is drawn, with the colour and dash in force at each call. */
 function recordingContext() {
@@ -23,7 +29,7 @@ function recordingContext() {
     clip: () => undefined,
     moveTo: () => undefined,
     lineTo: () => undefined,
-    fillText: () => undefined,
+    fillText: (...args: (number | string)[]) => record('fillText', args),
     measureText: (text: string) => ({ width: text.length * 6 }),
     setLineDash: (next: number[]) => {
       dash = next;
@@ -37,7 +43,7 @@ function recordingContext() {
     strokeRect: (...args: number[]) => record('strokeRect', args),
     stroke: () => record('stroke', []),
   };
-  const record = (op: string, args: number[]) =>
+  const record = (op: string, args: (number | string)[]) =>
     calls.push({ op, args, fill: ctx.fillStyle, stroke: ctx.strokeStyle, dash });
   return { ctx: ctx as unknown as CanvasRenderingContext2D, calls };
 }
@@ -47,7 +53,11 @@ const silence: Gap = { id: 'gap-1', start: 2, end: 4 };
 const removedFiller: Gap = { id: 'gap-2', start: 6, end: 6.5, kind: 'filler' };
 const keptFiller: Gap = { id: 'gap-3', start: 10, end: 10.4, kind: 'filler' };
 
-function draw(gaps: Gap[], keptFillers: Gap[]) {
+function draw(
+  gaps: Gap[],
+  keptFillers: Gap[],
+  more: Partial<Parameters<typeof drawTimeline>[1]> = {},
+) {
   const { ctx, calls } = recordingContext();
   drawTimeline(
     ctx,
@@ -60,6 +70,7 @@ function draw(gaps: Gap[], keptFillers: Gap[]) {
       speech: [],
       waveform: undefined,
       active: null,
+      ...more,
     },
     1000,
     1,
@@ -92,5 +103,31 @@ describe('timeline drawing of fillers', () => {
     const fill = calls.find((c) => c.op === 'fillRect' && c.fill === COLORS.fillerKept);
     expect(fill?.args.slice(0, 1)).toEqual([500]);
     expect(fill?.args[2]).toBeCloseTo(20);
+  });
+});
+
+describe('timeline drawing for issue 33', () => {
+  const word = (text: string, start: number, end: number) => ({ text, start, end, confidence: 1 });
+
+  it('writes a word whole, or its start and an ellipsis, never a letter cut in two', () => {
+    // 50 px a second; the text measures 6 px a letter and keeps 3 px either side.
+    const calls = draw([], [], {
+      words: [word('Today', 1, 1.5), word('we', 2, 2.5), word('x', 3, 3.2)],
+    });
+    const texts = calls.filter((c) => c.op === 'fillText').map((c) => c.args[0]);
+    expect(texts).toEqual(['To…', 'we']);
+  });
+
+  it('outlines the selected gap, and only it', () => {
+    const calls = draw([silence, removedFiller], [], { selectedId: 'gap-2' });
+    const outlines = calls.filter((c) => c.op === 'strokeRect' && c.stroke === COLORS.selectedEdge);
+    expect(outlines).toHaveLength(1);
+    expect(outlines[0]?.args[0]).toBeCloseTo(301.5);
+  });
+
+  it('draws the labelled ticks taller than the markers', () => {
+    const calls = draw([], [], { labels: [0, 2, 4] });
+    const tall = calls.filter((c) => c.op === 'fillRect' && c.args[3] === 12);
+    expect(tall.map((c) => c.args[0])).toEqual([0, 100, 200]);
   });
 });

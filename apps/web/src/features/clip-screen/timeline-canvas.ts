@@ -1,7 +1,8 @@
-import { formatClock, isFillerGap } from '@roughcut/shared';
+import { isFillerGap } from '@roughcut/shared';
 import type { Gap, Span, Word } from '@roughcut/shared';
 import {
   drawnMarkerStride,
+  fitChipText,
   minorTickStep,
   visibleIndexRange,
   waveformColumns,
@@ -46,6 +47,8 @@ export const COLORS = {
   fillerEdge: '#a21caf',
   fillerActive: '#701a75',
   fillerKept: 'rgba(217, 70, 239, 0.07)',
+  selected: 'rgba(37, 99, 235, 0.16)',
+  selectedEdge: '#2563eb',
   outside: 'rgba(15, 23, 42, 0.06)',
 } as const;
 
@@ -65,6 +68,10 @@ export type TimelineScene = {
   speech: readonly Span[];
   waveform: Waveform | undefined;
   active: HandleHit | null;
+  /** The gap a tap or press selected (issue 33): outlined, for Delete. */
+  selectedId?: string | null;
+  /** The ruler's labelled ticks (local seconds), drawn taller; their text is laid over in HTML. */
+  labels?: readonly number[];
 };
 
 export function drawTimeline(
@@ -82,7 +89,7 @@ export function drawTimeline(
   const to = scene.origin + local.end;
   const x = (source: number) => timeToPixel(source - scene.origin, scene.view, width);
 
-  drawRuler(ctx, scene.view, width);
+  drawRuler(ctx, scene.view, width, scene.labels ?? []);
   drawWaveform(ctx, scene.waveform, from, to, width);
   drawWords(ctx, scene, from, to, x);
   drawKeptFillers(ctx, scene.keptFillers ?? [], from, to, x);
@@ -139,20 +146,24 @@ function drawKeptFillers(
   ctx.restore();
 }
 
-/** "1:05", or "1:05.5" when markers are half a second apart. */
-export function rulerLabel(marker: number, spacing: number): string {
-  if (spacing >= 1) return formatClock(marker);
-  const tenths = Math.round((marker % 1) * 10) % 10;
-  return `${formatClock(marker)}.${tenths}`;
-}
-
-function drawRuler(ctx: CanvasRenderingContext2D, view: Viewport, width: number): void {
+/**
+ * The ruler's ticks: unlabelled minor ones, SPEC 9's markers at the zoom's spacing, and the
+ * labelled ticks (issue 33: at least 5 on screen, see rulerLabelStep), tallest.
+ */
+function drawRuler(
+  ctx: CanvasRenderingContext2D,
+  view: Viewport,
+  width: number,
+  labels: readonly number[],
+): void {
   ctx.fillStyle = COLORS.ruler;
   ctx.fillRect(0, 0, width, RULER_HEIGHT);
   ctx.fillStyle = COLORS.rulerLine;
   ctx.fillRect(0, RULER_HEIGHT - 1, width, 1);
   const visible = visibleDuration(view.duration, view.zoom);
-  const minor = visible > 0 ? minorTickStep(markerSpacing(view.zoom), width / visible) : null;
+  const labelStep = labels.length > 1 ? (labels[1] ?? 0) - (labels[0] ?? 0) : Infinity;
+  const finest = Math.min(markerSpacing(view.zoom), labelStep);
+  const minor = visible > 0 ? minorTickStep(finest, width / visible) : null;
   if (minor !== null) {
     const { start, end } = visibleWindow(view);
     ctx.fillStyle = COLORS.minorTick;
@@ -160,27 +171,19 @@ function drawRuler(ctx: CanvasRenderingContext2D, view: Viewport, width: number)
       ctx.fillRect(Math.round(timeToPixel(i * minor, view, width)), RULER_HEIGHT - 5, 1, 4);
     }
   }
-  ctx.font = '11px Inter, system-ui, sans-serif';
-  ctx.textBaseline = 'top';
   const spacing = markerSpacing(view.zoom);
   // NOTE: a long clip zoomed in has markers a pixel or two apart (0.5 s over minutes): only
   // every `stride`-th is drawn then, on round times, so they stay at least 4 px apart.
   const stride = visible > 0 ? drawnMarkerStride(spacing, width / visible) : 1;
-  let lastLabelEnd = -Infinity;
+  ctx.fillStyle = COLORS.tick;
   rulerMarkers(view).forEach((marker) => {
     if (Math.round(marker / spacing) % stride !== 0) return;
-    const px = Math.round(timeToPixel(marker, view, width)) + 0.5;
-    ctx.fillStyle = COLORS.tick;
-    ctx.fillRect(px, RULER_HEIGHT - 9, 1, 8);
-    // NOTE: labels that would overlap the previous one are left out (and not even measured).
-    if (px + 3 <= lastLabelEnd + 6) return;
-    const label = rulerLabel(marker, spacing);
-    const labelWidth = ctx.measureText(label).width;
-    if (px + 3 + labelWidth >= width) return;
-    ctx.fillStyle = COLORS.label;
-    ctx.fillText(label, px + 3, 5);
-    lastLabelEnd = px + 3 + labelWidth;
+    ctx.fillRect(Math.round(timeToPixel(marker, view, width)), RULER_HEIGHT - 9, 1, 8);
   });
+  ctx.fillStyle = COLORS.label;
+  for (const label of labels) {
+    ctx.fillRect(Math.round(timeToPixel(label, view, width)), RULER_HEIGHT - 13, 1, 12);
+  }
 }
 
 function drawWaveform(
@@ -242,14 +245,12 @@ function drawWords(
     flush();
     ctx.fillStyle = color;
     ctx.fillRect(left, WORDS_TOP, w, WORDS_HEIGHT);
-    if (w < 14) continue;
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(left, WORDS_TOP, w, WORDS_HEIGHT);
-    ctx.clip();
+    // NOTE: the whole word, or its start and an ellipsis, or nothing: never a letter cut in two
+    // (the whole word shows on hover, focus or tap).
+    const text = w < 14 ? '' : fitChipText(word.text, w - 6, (t) => ctx.measureText(t).width);
+    if (text === '') continue;
     ctx.fillStyle = unsure ? COLORS.wordUnsureText : COLORS.wordText;
-    ctx.fillText(word.text, left + 3, WORDS_TOP + WORDS_HEIGHT / 2);
-    ctx.restore();
+    ctx.fillText(text, left + 3, WORDS_TOP + WORDS_HEIGHT / 2);
   }
   flush();
 }
@@ -286,6 +287,13 @@ function drawGaps(
       // A grip on each edge says it can be dragged; narrow gaps keep only the line.
       if (grips)
         ctx.fillRect(side === 'start' ? edge : edge - 5, WAVE_TOP + WAVE_HEIGHT / 2 - 9, 5, 18);
+    }
+    if (gap.id === scene.selectedId) {
+      ctx.fillStyle = COLORS.selected;
+      ctx.fillRect(left, top, Math.max(1, right - left), height);
+      ctx.strokeStyle = COLORS.selectedEdge;
+      ctx.lineWidth = 3;
+      ctx.strokeRect(left + 1.5, top + 1.5, Math.max(1, right - left - 3), height - 3);
     }
   }
 }

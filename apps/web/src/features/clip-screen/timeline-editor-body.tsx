@@ -4,18 +4,36 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { isClipEditable } from '@roughcut/shared';
-import type { Clip, GapEditState } from '@roughcut/shared';
-import { useState } from 'react';
+import { cutForConfirm, fillerCountLabel, fillerCounts, isClipEditable } from '@roughcut/shared';
+import type { Clip, ClipDraft, GapEditState } from '@roughcut/shared';
+import { useMemo, useState } from 'react';
 import type { InstanceRef } from '../../api/clips.api.ts';
 import { useClipWaveform } from '../../api/clips.queries.ts';
+import {
+  applyDraft,
+  changesBeyondGaps,
+  draftOfEdits,
+  loadedEditsState,
+} from './clip-draft.rules.ts';
+import { DraftBar, DraftSaveState } from './draft-bar.tsx';
 import { GapEditor } from './gap-editor.tsx';
-import { initialGapEditState, timelineDescription } from './timeline.rules.ts';
+import { LeaveGuard } from './leave-guard.tsx';
+import { DELETED_GAPS_HINT, timelineDescription } from './timeline.rules.ts';
 import { useConfirmClip } from './use-confirm-clip.ts';
+import { useDiscardDraft } from './use-discard-draft.ts';
+import { useDraftSync } from './use-draft-sync.ts';
 
 export const SAVE_FAILED_FALLBACK = 'There was an issue saving the cut, please try again';
 
-type Props = { clip: Clip; instance: InstanceRef; videoUrl: string | undefined };
+type Props = {
+  clip: Clip;
+  instance: InstanceRef;
+  videoUrl: string | undefined;
+  /** Issue 31: the user's draft of the clip (its gaps are edited here, the rest kept as is). */
+  draft?: ClipDraft | null;
+  /** After Discard draft: the editor opens the clip again as loaded. */
+  onDiscarded?: () => void;
+};
 
 /** Why the gaps are read-only, in words a user can act on. */
 export function readOnlyReason(clip: Clip): string {
@@ -31,22 +49,51 @@ export function readOnlyReason(clip: Clip): string {
  * The editor with its description (gap count, total gap time, video length, percentage deleted)
  * and Save, which confirms the clip with this cut (`{cut}`) and returns to the job page.
  */
-export function TimelineEditorBody({ clip, instance, videoUrl }: Props) {
-  const [state, setState] = useState<GapEditState>(() =>
-    initialGapEditState(clip.gaps, clip.detected_gaps),
+export function TimelineEditorBody(props: Props) {
+  const { clip, instance, videoUrl, draft = null } = props;
+  const canEdit = isClipEditable(clip);
+  const [opened] = useState(() =>
+    canEdit && draft ? applyDraft(clip, draft) : loadedEditsState(clip),
   );
-  const { confirming: saving, confirm } = useConfirmClip(instance, clip, SAVE_FAILED_FALLBACK);
+  const [edits, setEdits] = useState(opened);
+  const state = edits.gapState;
+  const setState = (gapState: GapEditState) => setEdits((current) => ({ ...current, gapState }));
+  const drafts = useDraftSync({ instance, clip, opened, state: edits, enabled: canEdit });
+  const { confirming: saving, confirm } = useConfirmClip(
+    instance,
+    clip,
+    SAVE_FAILED_FALLBACK,
+    drafts,
+  );
+  const discard = useDiscardDraft(instance, clip.id, drafts, props.onDiscarded);
   const waveform = useClipWaveform({ ...instance, clipId: clip.id });
-  const editable = isClipEditable(clip) && !saving;
-  const lines = timelineDescription(state.gaps, clip.end - clip.start);
+  const editable = canEdit && !saving;
+  const lines = timelineDescription(state, clip.end - clip.start);
+  const fillers = fillerCounts(state);
+  // NOTE: Save confirms the cut only, and a confirm takes the draft's place: say what it drops.
+  const dropsMore = useMemo(
+    () => changesBeyondGaps(draftOfEdits(edits, clip), draftOfEdits(loadedEditsState(clip), clip)),
+    [edits, clip],
+  );
 
   const save = async () => {
-    await confirm({ cut: state.gaps.map(({ id, start, end }) => ({ id, start, end })) });
+    // NOTE (issue 33): with each gap's kind, so a cut filler stays a filler.
+    await confirm({ cut: cutForConfirm(state.gaps) });
   };
 
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>
-      {isClipEditable(clip) ? (
+      {canEdit ? <LeaveGuard saving={drafts} /> : null}
+      {canEdit ? (
+        <DraftBar
+          restored={draft !== null}
+          status={drafts.status}
+          discarding={discard.discarding}
+          onDiscard={() => void discard.discard()}
+          onRetry={drafts.retryNow}
+        />
+      ) : null}
+      {canEdit ? (
         <Box
           sx={{
             display: 'flex',
@@ -58,7 +105,13 @@ export function TimelineEditorBody({ clip, instance, videoUrl }: Props) {
         >
           <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 560 }}>
             Saving confirms this clip with the gaps below cut out; its subtitles stay as they are.
+            {dropsMore
+              ? ' Your draft’s other changes from the clip screen (phrases, style, framing) are dropped.'
+              : null}
           </Typography>
+          <Box sx={{ ml: 'auto' }}>
+            <DraftSaveState status={drafts.status} />
+          </Box>
           <Button
             variant="contained"
             startIcon={<SaveRounded />}
@@ -87,15 +140,23 @@ export function TimelineEditorBody({ clip, instance, videoUrl }: Props) {
             data-testid="timeline-description"
             sx={{ p: 2, bgcolor: '#f8fafc', borderRadius: 3 }}
           >
-            {lines.map((line) => (
-              <Typography
-                key={line}
-                variant="body2"
-                sx={{ '&:first-of-type': { fontWeight: 650 } }}
-              >
+            {/* NOTE (issue 33): the first line is the clip screen's footer line, from one rule. */}
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1 }}>
+              <Typography variant="body2" sx={{ fontWeight: 650 }}>
+                {lines[0]}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" data-testid="deleted-gaps-hint">
+                {DELETED_GAPS_HINT}
+              </Typography>
+            </Box>
+            {lines.slice(1).map((line) => (
+              <Typography key={line} variant="body2">
                 {line}
               </Typography>
             ))}
+            {fillers.found > 0 ? (
+              <Typography variant="body2">{fillerCountLabel(fillers)}</Typography>
+            ) : null}
           </Paper>
         }
       />

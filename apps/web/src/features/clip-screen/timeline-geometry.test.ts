@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fitChipText,
   gapAtTime,
+  indexAtTime,
   drawnMarkerStride,
   handleAtTime,
   minorTickStep,
@@ -66,5 +68,34 @@ describe('timeline geometry', () => {
     // One hour at 10x on 1150 px: 3.2 px a second, 0.5 s markers 1.6 px apart: every 2 s.
     expect(drawnMarkerStride(0.5, 3.2)).toBe(4);
     expect(drawnMarkerStride(30, 0.05)).toBe(4);
+  });
+});
+
+describe('word chips (issue 33)', () => {
+  const measure = (text: string) => text.length * 6;
+
+  it('shows the whole word, else its start and an ellipsis, else nothing', () => {
+    expect(fitChipText('Today', 30, measure)).toBe('Today');
+    expect(fitChipText('Today', 24, measure)).toBe('Tod…');
+    expect(fitChipText('Today', 12, measure)).toBe('T…');
+    expect(fitChipText('Today', 11, measure)).toBe('');
+    expect(fitChipText('Today', 0, measure)).toBe('');
+  });
+
+  it('never splits a letter from its accent', () => {
+    const word = 'cafe\u0301sxyz';
+    const byCodePoint = (t: string) => Array.from(t).length * 6;
+    expect(fitChipText(word, 36, byCodePoint)).toBe('cafe\u0301…');
+    // No room for the accent: the letter goes with it, never "cafe…".
+    expect(fitChipText(word, 30, byCodePoint)).toBe('caf…');
+  });
+
+  it('finds the word under a time', () => {
+    const words = [
+      { start: 0, end: 1 },
+      { start: 1.2, end: 2 },
+    ];
+    expect(indexAtTime(words, 1.5)).toBe(1);
+    expect(indexAtTime(words, 1.1)).toBe(-1);
   });
 });

@@ -27,10 +27,16 @@ export function visibleIndexRange(
   return [from, to];
 }
 
+/** The index of the span under `time` (sorted, not overlapping), or -1. */
+export function indexAtTime(items: readonly Span[], time: number): number {
+  const index = firstEndingAfter(items, time);
+  const item = items[index];
+  return item !== undefined && item.start <= time ? index : -1;
+}
+
 /** The gap under `time`, if any. */
 export function gapAtTime<T extends Span>(gaps: readonly T[], time: number): T | null {
-  const gap = gaps[firstEndingAfter(gaps, time)];
-  return gap !== undefined && gap.start <= time ? gap : null;
+  return gaps[indexAtTime(gaps, time)] ?? null;
 }
 
 export type HandleHit = { id: string; side: HandleSide };
@@ -123,3 +129,35 @@ export function drawnMarkerStride(spacing: number, pxPerSecond: number): number 
   }
   return Math.max(1, Math.ceil(MARKER_MIN_PX / (spacing * pxPerSecond)));
 }
+
+/**
+ * A word chip's text for `maxWidth` pixels: the whole word, else its first letters and an
+ * ellipsis, else nothing, never a letter cut in two (issue 33: not "Tod" for "Today").
+ */
+export function fitChipText(
+  text: string,
+  maxWidth: number,
+  measure: (text: string) => number,
+): string {
+  if (maxWidth <= 0 || text === '') return '';
+  if (measure(text) <= maxWidth) return text;
+  const letters = graphemes(text);
+  let lo = 0;
+  let hi = letters.length - 1;
+  // NOTE: the longest start that fits with its ellipsis, by halving (a canvas measure is not free).
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (measure(`${letters.slice(0, mid).join('')}…`) <= maxWidth) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo === 0 ? '' : `${letters.slice(0, lo).join('')}…`;
+}
+
+const segmenter =
+  typeof Intl.Segmenter === 'function'
+    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+    : null;
+
+/** The letters as a reader sees them (an accent stays on its letter). */
+const graphemes = (text: string): string[] =>
+  segmenter ? Array.from(segmenter.segment(text), (s) => s.segment) : Array.from(text);

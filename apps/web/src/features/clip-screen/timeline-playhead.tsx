@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { formatSeconds } from '@roughcut/shared';
+import { formatClipTime } from '@roughcut/shared';
 import type { Span } from '@roughcut/shared';
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
@@ -54,7 +54,7 @@ export function TimelinePlayhead({ clock, window, view, width, onViewChange }: P
       line.style.transform = `translateX(${x}px)`;
       line.style.visibility = visible ? 'visible' : 'hidden';
       knob.setAttribute('aria-valuenow', String(local));
-      knob.setAttribute('aria-valuetext', `${formatSeconds(local)} s`);
+      knob.setAttribute('aria-valuetext', formatClipTime(local));
     };
     place(clock.currentTime());
     return clock.subscribe(place);

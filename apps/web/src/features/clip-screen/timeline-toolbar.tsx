@@ -1,4 +1,5 @@
 import CenterFocusStrongRounded from '@mui/icons-material/CenterFocusStrongRounded';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import RestoreFromTrashRounded from '@mui/icons-material/RestoreFromTrashRounded';
 import UndoRounded from '@mui/icons-material/UndoRounded';
 import ZoomInRounded from '@mui/icons-material/ZoomInRounded';
@@ -22,9 +23,16 @@ type Props = {
   onResetZoom: () => void;
   onUndoDelete: () => void;
   onUndo: () => void;
+  /** The selected gap's times on the clip's clock, or null when none is selected. */
+  selected: string | null;
+  /** Deletes the selected gap (issue 33: touch has no Ctrl+click). */
+  onDeleteSelected: () => void;
 };
 
-/** SPEC 2.12: Center on Playhead, Reset Zoom, Undo Delete, the Zoom and "Viewing" labels. */
+/**
+ * SPEC 2.12: Center on Playhead, Reset Zoom, Undo Delete, the Zoom and "Viewing" labels; and
+ * issue 33's Delete gap for the selected gap.
+ */
 export function TimelineToolbar(props: Props) {
   const { view } = props;
   return (
@@ -99,6 +107,21 @@ export function TimelineToolbar(props: Props) {
         </Button>
         {props.editable ? (
           <>
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteOutlineRounded />}
+              onClick={props.onDeleteSelected}
+              disabled={props.selected === null}
+              aria-label={
+                props.selected === null
+                  ? 'Delete gap (select a gap first)'
+                  : `Delete the selected gap, ${props.selected}`
+              }
+              title="Delete the selected gap (Delete key); tap or click a gap to select it"
+            >
+              Delete gap
+            </Button>
             <Button
               size="small"
               startIcon={<RestoreFromTrashRounded />}

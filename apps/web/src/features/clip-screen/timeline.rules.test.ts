@@ -99,11 +99,12 @@ describe('viewport', () => {
   });
 
   it('reads "Viewing: start - end of total"', () => {
+    // Issue 33: on the clip screen's one clock.
     expect(viewingLabel({ duration: 90, zoom: 1, viewportStart: 0 })).toBe(
-      'Viewing: 0s - 1m 30s of 1m 30s',
+      'Viewing: 0:00.0 - 1:30.0 of 1:30.0',
     );
     expect(viewingLabel({ duration: 100, zoom: 4, viewportStart: 10 })).toBe(
-      'Viewing: 10s - 35s of 1m 40s',
+      'Viewing: 0:10.0 - 0:35.0 of 1:40.0',
     );
   });
 });
@@ -111,21 +112,45 @@ describe('viewport', () => {
 describe('description', () => {
   it('reports count, total gap time, length and percent deleted with 2 decimals', () => {
     const gaps = [
-      { start: 0, end: 1.5 },
-      { start: 10, end: 12 },
+      { id: 'gap-0', start: 0, end: 1.5 },
+      { id: 'gap-1', start: 10, end: 12 },
     ];
-    expect(timelineDescription(gaps, 90)).toEqual([
-      '2 gaps found',
+    const state = initialGapEditState(gaps);
+    expect(timelineDescription(state, 90)).toEqual([
+      '2 gaps found, 0 gaps deleted',
       'Total gap time: 3.5s of 1m 30s video length',
       '3.89% of the video deleted',
     ]);
-    expect(timelineDescription([{ start: 0, end: 1 }], 0)[0]).toBe('1 gap found');
-    expect(timelineDescription([], 0)[2]).toBe('0.00% of the video deleted');
+    expect(timelineDescription(initialGapEditState([]), 0)[2]).toBe('0.00% of the video deleted');
+  });
+
+  it('counts the gaps as the clip screen does: a deleted gap is still found, a filler is not', () => {
+    const silence = { id: 'gap-0', start: 0, end: 1 };
+    const deleted = { id: 'gap-1', start: 3, end: 4 };
+    const filler = { id: 'gap-2', start: 5, end: 5.4, kind: 'filler' as const };
+    const state = initialGapEditState([silence, filler], [silence, deleted, filler]);
+    expect(timelineDescription(state, 10)).toEqual([
+      '2 gaps found, 1 gap deleted',
+      'Total gap time: 1.4s of 10s video length',
+      '14.00% of the video deleted',
+    ]);
   });
 
   it('shows the footer of gaps found and deleted', () => {
-    expect(gapFooterLabel(5, 2)).toBe('5 gaps found, 2 gaps deleted');
-    expect(gapFooterLabel(1, 0)).toBe('1 gap found, 0 gaps deleted');
+    expect(gapFooterLabel({ found: 5, deleted: 2 })).toBe('5 gaps found, 2 gaps deleted');
+    expect(gapFooterLabel({ found: 1, deleted: 0 })).toBe('1 gap found, 0 gaps deleted');
+  });
+
+  it('gives back the kind a cut confirmed without it lost, from the detected gap of its id', () => {
+    const state = initialGapEditState(
+      [{ id: 'gap-2', start: 5, end: 5.4 }],
+      [
+        { id: 'gap-1', start: 3, end: 4 },
+        { id: 'gap-2', start: 5, end: 5.4, kind: 'filler' },
+      ],
+    );
+    expect(state.gaps).toEqual([{ id: 'gap-2', start: 5, end: 5.4, kind: 'filler' }]);
+    expect(state.deletedGaps.map((g) => g.id)).toEqual(['gap-1']);
   });
 });
 

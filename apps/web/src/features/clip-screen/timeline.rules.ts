@@ -12,7 +12,9 @@ import {
   TIMELINE_MAX_ZOOM,
   TIMELINE_MIN_ZOOM,
   TIMELINE_ZOOM_STEP,
+  formatClipTime,
   formatDuration,
+  gapCounts,
   roundTo,
   deleteGap,
   mergeGaps,
@@ -115,32 +117,37 @@ export const rulerMarkers = (v: Viewport): number[] => {
   return markers;
 };
 
-/** "Viewing: start - end of total". */
+/** "Viewing: start - end of total", on the clip screen's clock (issue 33). */
 export const viewingLabel = (v: Viewport): string => {
   const { start, end } = visibleWindow(v);
-  return `Viewing: ${formatDuration(start)} - ${formatDuration(end)} of ${formatDuration(v.duration)}`;
+  return `Viewing: ${formatClipTime(start)} - ${formatClipTime(end)} of ${formatClipTime(v.duration)}`;
 };
 
 /** The Zoom label value, e.g. "1.21x". */
 export const zoomLabel = (zoom: number): string => `${roundTo(clampZoom(zoom), 2)}x`;
 
+/** The clip screen's footer: gaps found and gaps deleted, counted by shared `gapCounts`. */
+export const gapFooterLabel = ({ found, deleted }: { found: number; deleted: number }): string =>
+  `${found} ${found === 1 ? 'gap' : 'gaps'} found, ${deleted} ${deleted === 1 ? 'gap' : 'gaps'} deleted`;
+
+/** Beside the footer: what "deleted" means for a gap (issue 33). */
+export const DELETED_GAPS_HINT = 'Deleted gaps stay in the video';
+
 /**
- * The three-line description: gap count, total gap time against the video length, and the
- * percentage of the video deleted (2 decimals). Overlapping gaps are counted once in the time.
+ * The three-line description: the gap count (issue 33: the clip screen's footer line, from the
+ * same `gapCounts`, so both screens count a clip's gaps alike), the total time cut against the
+ * video length, and the percentage of the video deleted (2 decimals), lengths in d, h, m and s
+ * (SPEC 9). Overlapping gaps are counted once in the time.
  */
-export const timelineDescription = (gaps: readonly Span[], duration: number): string[] => {
-  const gapTime = totalLength(mergeGaps(gaps, 0));
+export const timelineDescription = (state: GapEditState, duration: number): string[] => {
+  const gapTime = totalLength(mergeGaps(state.gaps, 0));
   const percent = duration > 0 ? (gapTime / duration) * 100 : 0;
   return [
-    `${gaps.length} ${gaps.length === 1 ? 'gap' : 'gaps'} found`,
+    gapFooterLabel(gapCounts(state)),
     `Total gap time: ${formatDuration(gapTime)} of ${formatDuration(duration)} video length`,
     `${roundTo(percent, 2).toFixed(2)}% of the video deleted`,
   ];
 };
-
-/** The clip screen's footer: gaps found and gaps deleted. */
-export const gapFooterLabel = (found: number, deleted: number): string =>
-  `${found} ${found === 1 ? 'gap' : 'gaps'} found, ${deleted} ${deleted === 1 ? 'gap' : 'gaps'} deleted`;
 
 // Undo for the timeline: every handle drag and every delete is one step of `history`.
 
@@ -240,8 +247,15 @@ export const initialGapEditState = (
   detectedGaps: readonly Gap[] = [],
 ): GapEditState => {
   const ids = new Set(gaps.map((g) => g.id));
+  const detected = new Map(detectedGaps.map((g) => [g.id, g]));
+  // NOTE (issue 33): a cut confirmed before confirms carried the kind lost its fillers' kind;
+  // a gap keeps its id, so the detected gap of that id tells it.
+  const withKind = (gap: Gap): Gap => {
+    const kind = detected.get(gap.id)?.kind;
+    return gap.kind === undefined && kind !== undefined ? { ...gap, kind } : gap;
+  };
   return {
-    gaps: sortGaps(gaps),
+    gaps: sortGaps(gaps.map(withKind)),
     deletedGaps: sortGaps(detectedGaps.filter((g) => !ids.has(g.id))),
     history: [],
   };

@@ -1,11 +1,12 @@
 import { JOB_POLL_MS, clipScreenState } from '@roughcut/shared';
-import type { Clip } from '@roughcut/shared';
+import type { Clip, ClipDraft } from '@roughcut/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useAssetUrl, useAssets } from '../../api/assets.queries.ts';
 import { useAutojob } from '../../api/autojobs.queries.ts';
 import type { InstanceRef } from '../../api/clips.api.ts';
-import { clipQuery } from '../../api/clips.queries.ts';
+import { clipDraftQuery, clipQuery } from '../../api/clips.queries.ts';
 import { findUneditedVideo } from '../../lib/upload-indicator.rules.ts';
+import { draftSavesSettled } from './use-draft-sync.ts';
 
 export type ClipData = {
   ref: InstanceRef | undefined;
@@ -46,4 +47,24 @@ export function useClipData(jobId: string, clipId: string): ClipData {
     videoUrl: url.data,
     videoPending: !failed && !assets.isError && !url.isError && url.data === undefined,
   };
+}
+
+/**
+ * Issue 31: the user's draft of an editable clip, read afresh as a screen opens it (after any save
+ * of it still on its way). `pending` while it loads; a draft that cannot be read opens the clip as
+ * loaded (the next change saves over it).
+ */
+export function useClipDraft(
+  ref: InstanceRef | undefined,
+  clipId: string,
+  enabled: boolean,
+): { pending: boolean; draft: ClipDraft | null } {
+  const query = useQuery({
+    ...clipDraftQuery({ jobId: ref?.jobId ?? '', instanceId: ref?.instanceId ?? '', clipId }, () =>
+      draftSavesSettled(clipId),
+    ),
+    enabled: enabled && ref !== undefined,
+  });
+  const on = enabled && ref !== undefined;
+  return { pending: on && query.status === 'pending', draft: query.data?.draft ?? null };
 }

@@ -1,24 +1,21 @@
 import {
-  DEFAULT_CONFIDENCE_TOLERANCE,
   INITIAL_SELECTED_STEP,
   applyTolerance,
   confirmAllSteps,
   deletePhrase,
   editPhraseText,
-  markInitialValidity,
-  phrasesFromSegments,
   tickPhrase,
   toggleConfirmedStep,
 } from '@roughcut/shared';
 import type {
-  Clip,
   ClipEditStep,
+  ClipReframe,
   DrawSettings,
   GapEditState,
   ReviewPhrase,
 } from '@roughcut/shared';
 import { useCallback, useMemo, useState } from 'react';
-import { initialGapEditState } from './timeline.rules.ts';
+import type { ClipEditsState } from './clip-draft.rules.ts';
 
 export type PhraseActions = {
   edit: (id: string, text: string) => void;
@@ -33,34 +30,32 @@ export type ClipEdits = {
   phrases: ReviewPhrase[];
   tolerance: number;
   drawSettings: DrawSettings;
+  reframe: ClipReframe;
+  /** Every change at once (a new object after each), for the draft. */
+  state: ClipEditsState;
   selectStep: (step: ClipEditStep) => void;
   toggleSelectedStep: () => void;
   confirmAll: () => void;
   setGapState: (next: GapEditState) => void;
   setTolerance: (tolerance: number) => void;
   setDrawSettings: (next: DrawSettings) => void;
+  setReframe: (next: ClipReframe) => void;
   phraseActions: PhraseActions;
 };
 
 /**
- * SPEC 4.4: what the user changes on the clip screen, from the clip as loaded: the selected and
- * confirmed steps, the gap edits (from the clip's gaps), the phrases (low-confidence ones
- * marked invalid on first display), the confidence tolerance and the subtitle style.
+ * SPEC 4.4: what the user changes on the clip screen, from `initial` (the clip as loaded, or the
+ * user's draft of it): the selected and confirmed steps, the gap edits, the phrases (low-confidence
+ * ones marked invalid on first display), the confidence tolerance, the subtitle style and framing.
  */
-export function useClipEdits(clip: Clip): ClipEdits {
+export function useClipEdits(initial: ClipEditsState): ClipEdits {
   const [selectedStep, setSelectedStep] = useState<ClipEditStep>(INITIAL_SELECTED_STEP);
-  const [confirmedSteps, setConfirmedSteps] = useState<ClipEditStep[]>([]);
-  // NOTE: after an earlier confirm, the detected gaps it dropped start out as deletions (undoable).
-  const [gapState, setGapState] = useState<GapEditState>(() =>
-    initialGapEditState(clip.gaps, clip.detected_gaps),
-  );
-  const [tolerance, setToleranceValue] = useState(DEFAULT_CONFIDENCE_TOLERANCE);
-  const [phrases, setPhrases] = useState<ReviewPhrase[]>(() =>
-    markInitialValidity(phrasesFromSegments(clip.segments), DEFAULT_CONFIDENCE_TOLERANCE),
-  );
-  const [drawSettings, setDrawSettings] = useState<DrawSettings>(() => ({
-    ...clip.draw_settings,
-  }));
+  const [confirmedSteps, setConfirmedSteps] = useState<ClipEditStep[]>(initial.confirmedSteps);
+  const [gapState, setGapState] = useState<GapEditState>(initial.gapState);
+  const [tolerance, setToleranceValue] = useState(initial.tolerance);
+  const [phrases, setPhrases] = useState<ReviewPhrase[]>(initial.phrases);
+  const [drawSettings, setDrawSettings] = useState<DrawSettings>(initial.drawSettings);
+  const [reframe, setReframe] = useState<ClipReframe>(initial.reframe);
 
   const setTolerance = useCallback((next: number) => {
     setToleranceValue(next);
@@ -77,6 +72,15 @@ export function useClipEdits(clip: Clip): ClipEdits {
     [],
   );
 
+  // NOTE: `initial` itself until something changes, so opening the screen is no change.
+  const state = useMemo<ClipEditsState>(() => {
+    const next = { confirmedSteps, gapState, phrases, tolerance, drawSettings, reframe };
+    const same = (Object.keys(next) as (keyof ClipEditsState)[]).every(
+      (key) => next[key] === initial[key],
+    );
+    return same ? initial : next;
+  }, [initial, confirmedSteps, gapState, phrases, tolerance, drawSettings, reframe]);
+
   return {
     selectedStep,
     confirmedSteps,
@@ -84,6 +88,8 @@ export function useClipEdits(clip: Clip): ClipEdits {
     phrases,
     tolerance,
     drawSettings,
+    reframe,
+    state,
     selectStep: setSelectedStep,
     toggleSelectedStep: () =>
       setConfirmedSteps((current) => toggleConfirmedStep(current, selectedStep)),
@@ -91,6 +97,7 @@ export function useClipEdits(clip: Clip): ClipEdits {
     setGapState,
     setTolerance,
     setDrawSettings,
+    setReframe,
     phraseActions,
   };
 }

@@ -8,17 +8,21 @@ import { clipsApi } from '../../api/clips.api.ts';
 import type { InstanceRef } from '../../api/clips.api.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { showAlert } from '../../app/show-alert.ts';
+import type { DraftSaving } from './use-draft-sync.ts';
 
 /**
  * Submit on the clip screen and Save on the timeline editor: checks the body against the clip's
  * window with the shared schema (the one check on this side: a bad body alerts its message,
  * unsent), confirms the clip, and on success refreshes the job's clips and returns to the job
  * page; a refused confirm alerts why (else `failedFallback`) and keeps the user's edits on screen.
+ * The draft's saving (issue 31) pauses while the confirm is sent (the confirm takes the draft's
+ * place, and leaving after it asks nothing) and picks up again when it is refused.
  */
 export function useConfirmClip(
   instance: InstanceRef,
   clip: ClipWindow & { id: string },
   failedFallback: string,
+  draft?: Pick<DraftSaving, 'stop' | 'resume'>,
 ) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -31,10 +35,12 @@ export function useConfirmClip(
       return;
     }
     setConfirming(true);
+    draft?.stop();
     try {
       await clipsApi.confirm(instance, clip.id, checked.data);
     } catch (error) {
       setConfirming(false);
+      draft?.resume();
       showAlert(describeError(error, failedFallback));
       return;
     }

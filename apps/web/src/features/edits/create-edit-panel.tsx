@@ -30,9 +30,11 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAccount } from '../../api/account.queries.ts';
-import { describeError } from '../../api/api-error.ts';
-import { assetsApi } from '../../api/assets.api.ts';
+import { describeError, isClientError } from '../../api/api-error.ts';
 import { autojobsApi } from '../../api/autojobs.api.ts';
+import { retryWhileUnreachable } from '../../api/retry-while-unreachable.ts';
+import { sendVideo } from '../../api/upload-sessions.ts';
+import { notMp4Reason } from '../../lib/file-fingerprint.ts';
 import { useLanguages } from '../../api/autojobs.queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useTemplates } from '../../api/templates.queries.ts';
@@ -42,8 +44,12 @@ import { runCreateFlow } from './create-flow.ts';
 import { ALL_LANGUAGES } from './language-options.ts';
 import type { LanguagesStatus } from './language-select.tsx';
 import type { CreateFlowStage } from './create-flow.ts';
-import { uploadProgressLabel, uploadProgressPercent } from './upload-progress.ts';
-import type { UploadProgress } from './upload-progress.ts';
+import {
+  uploadDetailOf,
+  uploadProgressLabel,
+  uploadProgressPercent,
+} from '../../lib/upload-progress.rules.ts';
+import type { UploadProgress } from '../../lib/upload-progress.rules.ts';
 import { VideoDropZone } from './video-drop-zone.tsx';
 
 const STAGE_TEXT: Record<CreateFlowStage, string> = {
@@ -128,6 +134,13 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
       showAlert(TRIAL_EXHAUSTED_MESSAGE);
       return;
     }
+    // NOTE: the file's own bytes decide, before anything is made: a name ending in .mp4 says
+    // nothing of what a file is.
+    const notVideo = await notMp4Reason(file);
+    if (notVideo !== undefined) {
+      showAlert(notVideo);
+      return;
+    }
     setStarting(true);
     const result = await runCreateFlow(
       {
@@ -143,8 +156,16 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
       {
         create: autojobsApi.create,
         update: autojobsApi.update,
-        upload: (id, video, onProgress) => assetsApi.upload(id, video, onProgress),
-        start: autojobsApi.start,
+        upload: (id, video, onProgress) =>
+          sendVideo(id, video, { startWhenDone: true, onProgress }),
+        // NOTE: the video is all there by now: a server restarting is waited for, not an error.
+        start: (id) =>
+          retryWhileUnreachable(async () => {
+            const job = await autojobsApi.get(id);
+            if (job.status === 'created') await autojobsApi.start(id);
+          }),
+        remove: autojobsApi.remove,
+        isRefusal: isClientError,
       },
       { onStage: setStage, onProgress: setProgress },
     );
@@ -269,6 +290,11 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
                   ? uploadProgressLabel(file.name, progress)
                   : STAGE_TEXT[stage]}
               </Typography>
+              {stage === 'uploading' && progress.state === 'reconnecting' ? (
+                <Typography variant="body2" color="warning.main" sx={{ mb: 0.75 }}>
+                  {uploadDetailOf(progress)}
+                </Typography>
+              ) : null}
               <LinearProgress
                 variant={
                   stage === 'uploading' && progress.total > 0 ? 'determinate' : 'indeterminate'

@@ -42,6 +42,8 @@ function recorder(failAt?: string) {
       return step(`upload ${id} ${file.name}`, undefined);
     },
     start: (id) => step(`start ${id}`, undefined),
+    remove: (id) => step(`remove ${id}`, undefined),
+    isRefusal: (error) => error instanceof Error && error.message.includes('refused'),
   };
   return { calls, deps };
 }
@@ -76,6 +78,15 @@ describe('create flow', () => {
       expect(String(result.error)).toContain('upload j1 talk.mp4 failed');
     }
     expect(calls.some((c) => c.startsWith('start'))).toBe(false);
+    expect(calls.some((c) => c.startsWith('remove'))).toBe(false);
+  });
+
+  it('deletes the edit it made when the server refused the video', async () => {
+    const { calls, deps } = recorder('upload');
+    const refused = { ...deps, upload: () => Promise.reject(new Error('refused: text')) };
+    const result = await runCreateFlow(input, refused);
+    expect(result).toMatchObject({ ok: false, stage: 'uploading', jobId: 'j1' });
+    expect(calls.at(-1)).toBe('remove j1');
   });
 
   it('sends no template for long form only', () => {

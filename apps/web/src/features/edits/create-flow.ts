@@ -1,6 +1,6 @@
 import { isLanguageCode, stepsFromOptions } from '@roughcut/shared';
 import type { AutoJob, ClipReframe, EditOptions, UpdateAutoJobRequest } from '@roughcut/shared';
-import type { UploadProgress } from './upload-progress.ts';
+import type { UploadProgress } from '../../lib/upload-progress.rules.ts';
 
 // SPEC 4.2: create the job, apply its settings, upload the file, start it, open the job page.
 
@@ -24,8 +24,14 @@ export type CreateFlowDeps = {
     steps: AutoJob['steps'][number]['step_type'][];
   }) => Promise<AutoJob>;
   update: (id: string, update: UpdateAutoJobRequest) => Promise<unknown>;
+  /** Sends the video; the server starts the edit itself once the whole video has arrived. */
   upload: (id: string, file: File, onProgress: (p: UploadProgress) => void) => Promise<unknown>;
+  /** Starts the edit unless it already started (a refused start there is retried here). */
   start: (id: string) => Promise<unknown>;
+  /** Deletes the edit this flow made, when the server refused its video. */
+  remove: (id: string) => Promise<unknown>;
+  /** Whether an error is the server refusing the request (4xx), not a lost connection. */
+  isRefusal: (error: unknown) => boolean;
 };
 
 export type CreateFlowStage = 'creating' | 'configuring' | 'uploading' | 'starting';
@@ -70,7 +76,14 @@ export async function runCreateFlow(
     enter('configuring');
     await deps.update(job.id, settingsFor(input));
     enter('uploading');
-    await deps.upload(job.id, input.file, (p) => hooks.onProgress?.(p));
+    try {
+      await deps.upload(job.id, input.file, (p) => hooks.onProgress?.(p));
+    } catch (error) {
+      // NOTE: a refused video leaves no empty edit behind; a lost connection keeps the edit, whose
+      // upload waits on the server to be resumed from its page.
+      if (deps.isRefusal(error)) await deps.remove(job.id).catch(() => undefined);
+      throw error;
+    }
     enter('starting');
     await deps.start(job.id);
     return { ok: true, jobId: job.id };

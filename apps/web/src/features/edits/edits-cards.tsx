@@ -4,10 +4,10 @@ import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatRelativeTime, listStatusLabel } from '@roughcut/shared';
+import { formatRelativeTime } from '@roughcut/shared';
 import type { AutoJob } from '@roughcut/shared';
 import { EditSteps } from './edit-steps.tsx';
-import { StatusPill } from '../../components/status-tone.tsx';
+import { EditStatus } from './edit-status.tsx';
 
 type Props = {
   jobs: readonly AutoJob[];
@@ -57,7 +57,7 @@ export function EditsCards({ jobs, nowMs, onOpen, onMenu }: Props) {
             }}
           >
             <Typography sx={{ fontWeight: 650, overflowWrap: 'anywhere' }}>{job.name}</Typography>
-            <StatusPill label={listStatusLabel(job)} />
+            <EditStatus job={job} />
             <EditSteps job={job} />
             <Typography variant="caption" color="text.secondary">
               Created {formatRelativeTime(job.created_at, nowMs)} · Last updated{' '}

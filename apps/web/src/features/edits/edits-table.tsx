@@ -11,14 +11,14 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { formatRelativeTime, listStatusLabel } from '@roughcut/shared';
+import { formatRelativeTime } from '@roughcut/shared';
 import type { AutoJob } from '@roughcut/shared';
 import { useState } from 'react';
 import { EditRowMenu } from './edit-row-menu.tsx';
 import type { OpenRowMenu, RowAction } from './edit-row-menu.tsx';
 import { EditSteps } from './edit-steps.tsx';
 import { EditsCards } from './edits-cards.tsx';
-import { StatusPill } from '../../components/status-tone.tsx';
+import { EditStatus } from './edit-status.tsx';
 
 export type { RowAction } from './edit-row-menu.tsx';
 
@@ -90,7 +90,7 @@ export function EditsTable({ jobs, nowMs, onOpen, onAction }: Props) {
                 <EditSteps job={job} />
               </TableCell>
               <TableCell>
-                <StatusPill label={listStatusLabel(job)} />
+                <EditStatus job={job} />
               </TableCell>
               <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
                 <Tooltip title={fullDate(job.created_at)}>

@@ -5,9 +5,26 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { checkSelectedFiles } from '@roughcut/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { showAlert } from '../../app/show-alert.ts';
-import { formatBytes } from './upload-progress.ts';
+import { notMp4Reason } from '../../lib/file-fingerprint.ts';
+import { formatBytes } from '../../lib/upload-progress.rules.ts';
+
+/** What the chosen file really is, when it is not an .mp4 video (read from its first bytes). */
+function useNotVideoReason(file: File | null): string | undefined {
+  const [found, setFound] = useState<{ file: File; reason: string | undefined } | null>(null);
+  useEffect(() => {
+    if (!file) return;
+    let current = true;
+    void notMp4Reason(file).then((reason) => {
+      if (current) setFound({ file, reason });
+    });
+    return () => {
+      current = false;
+    };
+  }, [file]);
+  return found?.file === file ? found.reason : undefined;
+}
 
 type Props = {
   file: File | null;
@@ -20,6 +37,7 @@ export function VideoDropZone({ file, onFile, disabled }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const warning = file ? checkSelectedFiles([file]).warning : null;
+  const notVideo = useNotVideoReason(file);
 
   const take = (files: readonly File[]) => {
     const check = checkSelectedFiles(files);
@@ -103,7 +121,11 @@ export function VideoDropZone({ file, onFile, disabled }: Props) {
           }}
         />
       </Box>
-      {warning ? (
+      {notVideo ? (
+        <Alert severity="error" sx={{ mt: 1.5 }} data-testid="not-a-video">
+          {notVideo}
+        </Alert>
+      ) : warning ? (
         <Alert severity="warning" sx={{ mt: 1.5 }}>
           {warning}
         </Alert>

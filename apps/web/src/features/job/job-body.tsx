@@ -9,10 +9,13 @@ import type { Asset, AutoJob, Clip } from '@roughcut/shared';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
 import { ClipsReview } from './clips-review.tsx';
 import { FinishedVideos } from './finished-videos.tsx';
+import { RunProgressPanel } from './run-progress-panel.tsx';
 
 type Props = {
   job: AutoJob;
   uneditedVideo: Asset | undefined;
+  /** The video's upload stopped before its end and waits for its file to be chosen again. */
+  uploadPaused?: boolean;
   editedVideos: readonly Asset[] | undefined;
   clips: readonly Clip[] | undefined;
   sourceUrl: string | undefined;
@@ -22,11 +25,13 @@ type Props = {
   onEdit: (clip: Clip) => void;
 };
 
-const notStartedText = (video: Asset | undefined): string => {
+const notStartedText = (video: Asset | undefined, paused: boolean): string => {
   if (!video) return 'Upload a talking .mp4 video, then press Start.';
   switch (video.status) {
     case 'uploading':
-      return `${video.name} is uploading. Press Start once it has arrived.`;
+      return paused
+        ? `The upload of ${video.name} stopped before its end. Choose the same file above to go on from where it stopped.`
+        : `${video.name} is uploading. Press Start once it has arrived.`;
     case 'failed':
       return `${video.name} cannot be edited${
         video.failure_reason ? `: ${video.failure_reason}` : '.'
@@ -36,7 +41,7 @@ const notStartedText = (video: Asset | undefined): string => {
   }
 };
 
-function NotStarted({ video }: { video: Asset | undefined }) {
+function NotStarted({ video, paused }: { video: Asset | undefined; paused: boolean }) {
   return (
     <Paper variant="outlined" sx={{ p: 4, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
       <HourglassEmptyRounded color="primary" />
@@ -44,7 +49,7 @@ function NotStarted({ video }: { video: Asset | undefined }) {
         <Typography variant="h6" component="h2">
           Ready to start
         </Typography>
-        <Typography color="text.secondary">{notStartedText(video)}</Typography>
+        <Typography color="text.secondary">{notStartedText(video, paused)}</Typography>
       </Box>
     </Paper>
   );
@@ -54,7 +59,9 @@ function NotStarted({ video }: { video: Asset | undefined }) {
 export function JobBody(props: Props) {
   const { job } = props;
   // NOTE: a job that never ran has no instance; it shows how to begin rather than "Loading...".
-  if (job.status === 'created') return <NotStarted video={props.uneditedVideo} />;
+  if (job.status === 'created') {
+    return <NotStarted video={props.uneditedVideo} paused={props.uploadPaused === true} />;
+  }
   const body = jobPageBody(job);
   switch (body) {
     case 'failed':
@@ -85,6 +92,11 @@ export function JobBody(props: Props) {
         />
       );
     case 'loading':
-      return <CenteredSpinner label="Loading..." />;
+      // NOTE: while a run processes, what it is doing and the time left beside "Loading..." (issue 33).
+      return job.job_instance?.status === 'processing' ? (
+        <RunProgressPanel instance={job.job_instance} />
+      ) : (
+        <CenteredSpinner label="Loading..." />
+      );
   }
 }

@@ -27,6 +27,8 @@ type Props = {
   canUpload: boolean;
   instance: JobInstance | null;
   upload: UploadIndicator | null;
+  /** Speed and time left of this tab's upload, or what happens while its connection is lost. */
+  uploadDetail?: string | null;
   pending: TopBarCommand | 'upload' | null;
   onCommand: (command: TopBarCommand) => void;
   onUpload: (files: File[]) => void;
@@ -39,6 +41,7 @@ export function JobTopBar({
   canUpload,
   instance,
   upload,
+  uploadDetail,
   pending,
   onCommand,
   onUpload,
@@ -167,7 +170,7 @@ export function JobTopBar({
         </MenuItem>
       </Menu>
       <Box sx={{ flexGrow: 1 }} />
-      {upload ? <UploadStatus indicator={upload} /> : null}
+      {upload ? <UploadStatus indicator={upload} detail={uploadDetail ?? null} /> : null}
       {instance ? <InstanceIndicator instance={instance} /> : null}
     </Paper>
   );

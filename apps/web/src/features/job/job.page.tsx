@@ -28,6 +28,11 @@ import type { TopBarCommand } from './job-top-bar.tsx';
 import { mergeLocalProgress } from './upload-tracker.ts';
 import { useJobCommands } from './use-job-commands.ts';
 import { useUploadIndicator } from './use-upload-indicator.ts';
+import { PausedUploadNotice } from './paused-upload-notice.tsx';
+import { usePausedUpload } from './use-paused-upload.ts';
+import { useResumeUpload } from './use-resume-upload.ts';
+import { isSending, useUploadSession } from '../../api/upload-sessions.ts';
+import { uploadDetailOf } from '../../lib/upload-progress.rules.ts';
 import { editedVideos, findUneditedVideo } from '../../lib/upload-indicator.rules.ts';
 
 function JobHeader({ job }: { job: AutoJob }) {
@@ -82,7 +87,16 @@ export function JobPage({ jobId }: { jobId: string }) {
     showClips && unedited?.status === 'uploaded' ? unedited.id : undefined,
   );
   const commands = useJobCommands(jobId, instanceId);
-  const indicator = useUploadIndicator(mergeLocalProgress(unedited, commands.localUpload));
+  const session = useUploadSession(jobId);
+  const sendingHere = session !== undefined && isSending(session);
+  const indicator = useUploadIndicator(
+    mergeLocalProgress(
+      unedited,
+      sendingHere ? { name: session.fileName, loaded: session.loaded, total: session.total } : null,
+    ),
+  );
+  const paused = usePausedUpload(unedited, sendingHere);
+  const resume = useResumeUpload(paused, commands.upload);
 
   // When the job moves on (finished renders, new uploads), its assets and clips change too.
   useEffect(() => {
@@ -126,12 +140,24 @@ export function JobPage({ jobId }: { jobId: string }) {
   return (
     <>
       <JobHeader job={job} />
+      {paused ? (
+        <PausedUploadNotice
+          paused={paused}
+          busy={commands.pending !== null}
+          onChoose={(file) => void resume(file)}
+        />
+      ) : null}
       <JobTopBar
         actions={actions}
         bulk={clipBulkActions(clips.data ?? [])}
         canUpload={!isActiveStatus(job.status)}
         instance={job.job_instance}
-        upload={indicator}
+        upload={
+          paused && indicator
+            ? { ...indicator, text: `Upload of ${paused.name} paused` }
+            : indicator
+        }
+        uploadDetail={sendingHere ? uploadDetailOf(session) : null}
         pending={commands.pending}
         onCommand={(command: TopBarCommand) => void commands.run(command)}
         onUpload={upload}
@@ -139,6 +165,7 @@ export function JobPage({ jobId }: { jobId: string }) {
       <JobBody
         job={job}
         uneditedVideo={unedited}
+        uploadPaused={paused !== null}
         editedVideos={assets.data ? editedVideos(assets.data.assets) : undefined}
         clips={clips.data}
         sourceUrl={sourceUrl.data}

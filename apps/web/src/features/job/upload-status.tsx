@@ -5,7 +5,13 @@ import { TONE_COLORS } from '../../components/status-tone.tsx';
 import { type UploadIndicator } from '../../lib/upload-indicator.rules.ts';
 
 /** SPEC 4.1: "Uploading {name}... 42%" while uploading, then "Uploaded {name}". */
-export function UploadStatus({ indicator }: { indicator: UploadIndicator }) {
+export function UploadStatus({
+  indicator,
+  detail = null,
+}: {
+  indicator: UploadIndicator;
+  detail?: string | null;
+}) {
   const colors = TONE_COLORS[indicator.tone];
   return (
     <Box
@@ -27,6 +33,11 @@ export function UploadStatus({ indicator }: { indicator: UploadIndicator }) {
         {indicator.text}
         {indicator.percent !== null ? ` ${indicator.percent}%` : ''}
       </Typography>
+      {indicator.uploading && detail ? (
+        <Typography variant="caption" sx={{ color: colors.fg, display: 'block' }}>
+          {detail}
+        </Typography>
+      ) : null}
       {indicator.uploading ? (
         <LinearProgress
           variant={indicator.percent !== null ? 'determinate' : 'indeterminate'}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describeError } from '../../api/api-error.ts';
 import { assetsApi } from '../../api/assets.api.ts';
 import { autojobsApi } from '../../api/autojobs.api.ts';
+import { sendVideo } from '../../api/upload-sessions.ts';
 import { DEFAULT_CLIP_CONFIRM, clipsApi } from '../../api/clips.api.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { showAlert } from '../../app/show-alert.ts';
@@ -24,11 +25,6 @@ const FALLBACK: Record<TopBarCommand | 'upload' | 'clip', string> = {
 export function useJobCommands(jobId: string, instanceId: string | undefined) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<TopBarCommand | 'upload' | null>(null);
-  const [localUpload, setLocalUpload] = useState<{
-    name: string;
-    loaded: number;
-    total: number;
-  } | null>(null);
 
   const refresh = async () => {
     await Promise.all([
@@ -82,28 +78,29 @@ export function useJobCommands(jobId: string, instanceId: string | undefined) {
     await queryClient.invalidateQueries({ queryKey: queryKeys.clips(jobId, instanceId) });
   };
 
-  const upload = async (file: File) => {
+  /** Sends a new video, or goes on with the paused upload of the same file (`resumeUrl`). */
+  const upload = async (file: File, resume?: { url: string; fingerprint: string }) => {
     if (pending !== null) return;
     setPending('upload');
-    setLocalUpload({ name: file.name, loaded: 0, total: file.size });
     // The server creates the asset as the upload starts: look for it soon, then poll it.
     const peek = window.setTimeout(
       () => void queryClient.invalidateQueries({ queryKey: queryKeys.assets(jobId) }),
       1000,
     );
     try {
-      await assetsApi.upload(jobId, file, (p) =>
-        setLocalUpload({ name: file.name, loaded: p.loaded, total: p.total || file.size }),
+      await sendVideo(
+        jobId,
+        file,
+        resume && { resumeUrl: resume.url, fingerprint: resume.fingerprint },
       );
     } catch (error) {
       showAlert(describeError(error, FALLBACK.upload));
     } finally {
       window.clearTimeout(peek);
-      setLocalUpload(null);
       await refresh();
       setPending(null);
     }
   };
 
-  return { run, clip, upload, pending, localUpload };
+  return { run, clip, upload, pending };
 }
