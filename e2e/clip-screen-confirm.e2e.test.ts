@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from './support/browser.ts';
 import type { BrowserSession } from './support/browser.ts';
+import { withFailureContext } from './support/failure-context.ts';
 import { signUp, startEdit, waitForJob } from './support/journey.ts';
 import { startServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
@@ -84,17 +85,8 @@ afterAll(async () => {
   }
 });
 
-async function failWithContext(name: string, run: () => Promise<void>) {
-  try {
-    await run();
-  } catch (error) {
-    await session.screenshot(`${name}-failure`).catch(() => undefined);
-    throw new Error(
-      `${String(error)}\n--- page at ${session.page.url()}\n--- server log tail:\n${server.logs().slice(-4000)}`,
-      { cause: error },
-    );
-  }
-}
+const failWithContext = (name: string, run: () => Promise<void>) =>
+  withFailureContext(session, server, name, run);
 
 /** The timeline canvas's colour in the middle of a source time's column, low in the track. */
 async function colourAt(page: Page, source: number): Promise<number[]> {
