@@ -190,7 +190,7 @@ export function registerResumableUploadRoutes(app: FastifyInstance, ctx: AppCont
   // connection is cut, the bytes stored so far stay, and the client resumes from them.
   const sending = new Set<IncomingMessage>();
   app.addHook('preClose', (done) => {
-    for (const raw of sending) raw.socket.destroy();
+    for (const raw of sending) raw.destroy();
     done();
   });
   void app.register((scope, _options, done) => {
