@@ -25,6 +25,8 @@ export type ResumableStoreHooks = {
   checkHead(uploadId: string, head: Buffer): Promise<void>;
   /** After every write, with the upload's new offset. */
   written(uploadId: string, offset: number): Promise<void>;
+  /** After the client terminated the upload (DELETE) and its files are gone, before the answer. */
+  removed(uploadId: string): Promise<void>;
 };
 
 async function readStoredHead(file: string, length: number): Promise<Buffer> {
@@ -88,6 +90,13 @@ export class CheckedFileStore extends FileStore {
     const written = await super.write(source, id, offset);
     await this.#hooks.written(id, written);
     return written;
+  }
+
+  // NOTE: here rather than on tus's POST_TERMINATE event, which fires after the 204 is sent: a
+  // client reading its storage right after the DELETE must see the room freed.
+  override async remove(id: string): Promise<void> {
+    await super.remove(id);
+    await this.#hooks.removed(id);
   }
 }
 

@@ -101,6 +101,7 @@ function createTusServer(ctx: AppContext): Server {
   const datastore = new CheckedFileStore(resumableDirOf(ctx.storage), {
     checkHead: (uploadId, head) => checkUploadHead(ctx, uploadId, head).catch(rethrow),
     written: (uploadId, offset) => recordUploadProgress(ctx, uploadId, offset),
+    removed: (uploadId) => forgetResumableUpload(ctx, uploadId),
   });
   const { database } = ctx;
   const locker =
@@ -144,9 +145,6 @@ function createTusServer(ctx: AppContext): Server {
   });
   server.on(EVENTS.POST_RECEIVE, (_req: unknown, upload: Upload) => {
     void recordUploadProgress(ctx, upload.id, upload.offset).catch(() => undefined);
-  });
-  server.on(EVENTS.POST_TERMINATE, (_req: unknown, _res: unknown, uploadId: string) => {
-    void forgetResumableUpload(ctx, uploadId).catch(() => undefined);
   });
   return server;
 }
