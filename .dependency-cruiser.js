@@ -31,6 +31,14 @@ export default {
       to: { path: '^apps/' },
     },
     {
+      name: 'client-imports-shared-only',
+      comment:
+        'packages/client (the command line and the MCP server) talks to a server over HTTP: of the workspaces it imports shared only.',
+      severity: 'error',
+      from: { path: '^packages/client/', pathNot: TEST_CODE },
+      to: { path: '^(apps|e2e|packages/(?!(shared|client)/))' },
+    },
+    {
       name: 'web-feature-imports-no-feature',
       severity: 'error',
       comment:

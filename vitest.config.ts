@@ -6,6 +6,12 @@ const ignored = ['**/node_modules/**', '**/dist/**', '.tools/**', '.data/**', '.
 // database and browser tests after them, each with timeouts that fit their work.
 export default defineConfig({
   test: {
+    // NOTE: vitest's default on a 2-core machine is one worker (cores - 1), which left the media
+    // and database tests waiting on each other: most of their time is spent in ffmpeg, melt,
+    // PostgreSQL and polling, not in the test process. Two files at once roughly halves the
+    // unit and integration run; every file has its own data folder, database and ports. The
+    // browser tests stay one at a time (fileParallelism below).
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -14,7 +14,9 @@ import { makeTalkingVideo } from './support/talking-video.ts';
 
 // Exports from the browser: a clip card's menu during review, then, once the edit is finished, the
 // job page's Export menu beside the rendered videos; each download is saved by the browser and
-// read back. Screenshots: .tmp/screens/exports-*.png.
+// read back. The folder typed in the menu ("Where the video is on your computer") links the video
+// absolutely and is there again in the next menu. Screenshots: .tmp/screens/exports-*.png (the
+// menu with the folder at 1440x900 and on a 390x844 phone).
 
 let server: RunningServer;
 let workDir: string;
@@ -42,6 +44,22 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
+const MEDIA_FOLDER_LABEL = 'Where the video is on your computer';
+const FOLDER = '/Users/me/Videos';
+
+/** NOTE: the menu fades in; a picture is taken once it is fully shown. */
+async function menuShown(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .querySelector('[role="menu"]')
+        ?.closest('.MuiPaper-root')
+        ?.computedStyleMap()
+        .get('opacity')
+        ?.toString() === '1',
+  );
+}
+
 /** Picks `item` in the menu of `button` and returns the saved file's name and text. */
 async function exportVia(page: Page, button: string, item: RegExp | string) {
   await page.getByRole('button', { name: button }).first().click();
@@ -60,6 +78,24 @@ describe('exports from the browser', () => {
     const card = page.getByTestId('clip-card').filter({ hasText: 'Optimised long form' });
     await card.getByRole('button', { name: /^Export / }).click();
     await session.screenshot('exports-clip-card-menu');
+    const folder = page.getByLabel(MEDIA_FOLDER_LABEL);
+    await folder.fill('Videos');
+    await page.getByText(/Give the full path of the folder/).waitFor();
+    await folder.fill(FOLDER);
+    await page.getByText(/Editors then find it without relinking/).waitFor();
+    // NOTE: the menu is opened again at each size, so it is placed as it is there.
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width, height });
+      await card.getByRole('button', { name: /^Export / }).click();
+      await menuShown(page);
+      expect(await page.getByLabel(MEDIA_FOLDER_LABEL).inputValue()).toBe(FOLDER);
+      if (width !== 1280) await session.screenshot(`exports-menu-folder-${width}x${height}`);
+    }
     const saving = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: /OpenTimelineIO/ }).click();
     const download = await saving;
@@ -67,7 +103,7 @@ describe('exports from the browser', () => {
     await download.saveAs(file);
     expect(download.suggestedFilename()).toMatch(/^Export journey - .*\(long form\)\.otio$/);
     const timeline = readOtio(await readFile(file, 'utf8'));
-    expect(timeline.media).toContain(path.basename(upload));
+    expect(timeline.media).toContain(`file://${FOLDER}/${encodeURI(path.basename(upload))}`);
     expect(readLength(timeline.video)).toBeGreaterThan(0);
   });
 
@@ -83,22 +119,19 @@ describe('exports from the browser', () => {
     await page.goto(`/manage/automation/${jobId}`);
     await page.getByRole('button', { name: 'Export the edit' }).click();
     await page.getByRole('menuitem', { name: /Final Cut Pro/ }).waitFor();
-    // NOTE: the menu fades in; the picture is taken once it is fully shown.
-    await page.waitForFunction(
-      () =>
-        document
-          .querySelector('[role="menu"]')
-          ?.closest('.MuiPaper-root')
-          ?.computedStyleMap()
-          .get('opacity')
-          ?.toString() === '1',
-    );
+    await menuShown(page);
     await session.screenshot('exports-job-page-menu');
+    // The folder typed in the clip card's menu is remembered for this one.
+    expect(await page.getByLabel(MEDIA_FOLDER_LABEL).inputValue()).toBe(FOLDER);
     await page.keyboard.press('Escape');
     const fcpxml = await exportVia(page, 'Export the edit', /Final Cut Pro/);
     expect(fcpxml.name).toMatch(/\.fcpxml$/);
     const timeline = readFcpxml(fcpxml.text);
     expect(timeline.captions.length).toBeGreaterThan(0);
+    expect(timeline.media[0]).toMatch(/^file:\/\/\/Users\/me\/Videos\//);
+    const kdenlive = await exportVia(page, 'Export the edit', 'Kdenlive project (.kdenlive)');
+    expect(kdenlive.name).toMatch(/\(long form\)\.kdenlive$/);
+    expect(kdenlive.text).toContain(`<property name="resource">${FOLDER}/`);
     const srt = await exportVia(page, 'Export the edit', 'Subtitles (.srt)');
     expect(srt.text).toMatch(/^1\n00:00:0\d,\d{3} --> /);
     expect(srt.text.toLowerCase()).toContain('rough cuts');

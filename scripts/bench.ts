@@ -14,6 +14,7 @@ const PARTS: BenchPart[] = [
   { name: 'drift', load: () => import('../packages/engine/bench/drift.bench.ts') },
   { name: 'load', load: () => import('../apps/server/bench/load.bench.ts') },
   { name: 'exports-load', load: () => import('../apps/server/bench/exports-load.bench.ts') },
+  { name: 'exports-scale', load: () => import('../packages/engine/bench/exports-scale.bench.ts') },
   { name: 'reframe', load: () => import('../packages/engine/bench/reframe.bench.ts') },
   { name: 'upload', load: () => import('../apps/server/bench/upload.bench.ts') },
 ];

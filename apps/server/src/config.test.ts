@@ -38,7 +38,17 @@ describe('loadConfig', () => {
       },
       stripe: undefined,
       webhooks: { allowPrivate: false, retryBaseSeconds: 30 },
+      mcp: { importDir: undefined, allowPrivate: false },
     });
+  });
+
+  it('reads the MCP variables (private addresses also where webhooks may reach them)', () => {
+    expect(loadConfig({ MCP_IMPORT_DIR: '/srv/videos/', MCP_ALLOW_PRIVATE: 'true' }).mcp).toEqual({
+      importDir: '/srv/videos',
+      allowPrivate: true,
+    });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).mcp.allowPrivate).toBe(true);
+    expect(() => loadConfig({ MCP_ALLOW_PRIVATE: 'maybe' })).toThrow(/MCP_ALLOW_PRIVATE/);
   });
 
   it('reads the webhook variables', () => {

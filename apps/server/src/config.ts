@@ -139,6 +139,8 @@ const envSchema = z.object({
   UPLOAD_MIN_KBPS: secondsVar(0),
   WEBHOOK_ALLOW_PRIVATE: booleanVar(false),
   WEBHOOK_RETRY_BASE_SECONDS: secondsVar(0),
+  MCP_IMPORT_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  MCP_ALLOW_PRIVATE: booleanVar(false),
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   STRIPE_PRICE_ID: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -185,6 +187,13 @@ export type Config = {
    * after each failed attempt for 24 hours.
    */
   webhooks: { allowPrivate: boolean; retryBaseSeconds: number };
+  /**
+   * Issue 36's MCP endpoint (/api/mcp): `importDir` is the only folder whose .mp4 files its
+   * create_edit may read (unset: file paths are refused, only addresses are fetched);
+   * `allowPrivate` lets those addresses reach loopback and private networks (MCP_ALLOW_PRIVATE,
+   * or WEBHOOK_ALLOW_PRIVATE for the same development and test setups).
+   */
+  mcp: { importDir: string | undefined; allowPrivate: boolean };
   /** Card payments; undefined = not configured (self-hosting: plans are set with `roughcut admin`). */
   stripe: StripeSettings | undefined;
   /** How the job queue notices a dead worker and retries its jobs. */
@@ -291,6 +300,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhooks: {
       allowPrivate: parsed.WEBHOOK_ALLOW_PRIVATE,
       retryBaseSeconds: parsed.WEBHOOK_RETRY_BASE_SECONDS ?? 30,
+    },
+    mcp: {
+      importDir:
+        parsed.MCP_IMPORT_DIR === undefined ? undefined : path.resolve(parsed.MCP_IMPORT_DIR),
+      allowPrivate: parsed.MCP_ALLOW_PRIVATE || parsed.WEBHOOK_ALLOW_PRIVATE,
     },
     jobs: {
       heartbeatSeconds: parsed.JOB_HEARTBEAT_SECONDS ?? 30,

@@ -37,6 +37,12 @@ export type ProbeResult = {
   audioStartS?: number;
   /** Where the picture ends on that timeline: the sound may go on after it. */
   videoEndS?: number;
+  /**
+   * The start timecode a camera or phone wrote (a timecode track or tag), when there is one:
+   * `hh:mm:ss:ff`, or `hh:mm:ss;ff` when its labels are drop-frame. An editor places the file's
+   * frames at this timecode.
+   */
+  timecode?: string;
   formatName: string;
   sizeBytes: number;
   bitRate: number;

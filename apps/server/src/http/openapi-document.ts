@@ -309,7 +309,11 @@ export function buildOpenApiDocument(publicUrl: string): Record<string, unknown>
                 'webhook-signature': z.string(),
               }),
             },
-            requestBody: { content: { 'application/json': { schema: webhookPayloadSchema } } },
+            // NOTE: required, or generated clients type every event's payload as possibly absent.
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: webhookPayloadSchema } },
+            },
             responses: { '200': { description: 'Received (any 2xx).' } },
           },
         },

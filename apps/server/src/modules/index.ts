@@ -5,6 +5,7 @@ import { billingModule } from './billing/index.ts';
 import { editModule } from './edit/index.ts';
 import { fontsModule } from './fonts/index.ts';
 import { languagesModule } from './languages/index.ts';
+import { mcpModule } from './mcp/index.ts';
 import { templatesModule } from './templates/index.ts';
 import { tokensModule } from './tokens/index.ts';
 import { webhooksModule } from './webhooks/index.ts';
@@ -20,4 +21,5 @@ export const modules: readonly AppModule[] = [
   fontsModule,
   tokensModule,
   webhooksModule,
+  mcpModule,
 ];

@@ -37,5 +37,9 @@ export const queryKeys = {
     ['manage', 'autojob', jobId, 'asset', assetId] as const,
   templates: ['manage', 'templates'] as const,
   accessTokens: ['manage', 'tokens'] as const,
+  webhooks: ['manage', 'webhooks'] as const,
+  /** Under `webhooks`, so invalidating the list refreshes every open delivery log too. */
+  webhookDeliveries: (webhookId: string) =>
+    ['manage', 'webhooks', webhookId, 'deliveries'] as const,
   languages: ['manage', 'languages'] as const,
 };

@@ -40,6 +40,10 @@ export const signedInRoutes: RouteObject[] = [
     element: <AccountLayout />,
     children: [
       { index: true, element: <AccountPage /> },
+      {
+        path: APP_ROUTES.apiReference,
+        lazy: () => import('../features/account/api-reference.route.tsx'),
+      },
       { path: APP_ROUTES.billing, lazy: () => import('../features/billing/billing.route.tsx') },
       {
         path: APP_ROUTES.billingSuccess,

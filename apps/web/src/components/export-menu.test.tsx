@@ -5,7 +5,8 @@ import { EXPORT_FORMATS } from '@roughcut/shared';
 import type { ExportFormat } from '@roughcut/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
-import { ExportMenu } from './export-menu.tsx';
+import { ExportMenu, MEDIA_FOLDER_LABEL } from './export-menu.tsx';
+import type { ExportRequest } from './export-menu.tsx';
 
 let alerts: string[];
 let saved: { name: string; text: string }[];
@@ -25,7 +26,10 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
+
+const savedFile = () => Promise.resolve({ blob: new Blob(['<xmeml/>']), fileName: 'Talk.xml' });
 
 describe('ExportMenu', () => {
   it('offers every timeline and transcript format and saves the one picked under its name', async () => {
@@ -90,5 +94,51 @@ describe('ExportMenu', () => {
     await userEvent.click(button);
     await userEvent.click(screen.getByRole('menuitem', { name: /Premiere/ }));
     await waitFor(() => expect(saved).toEqual([{ name: 'Talk.xml', text: 'blob:export' }]));
+  });
+
+  it('sends the folder the video is in, remembered by the browser for the next menu', async () => {
+    const asked: [ExportFormat, ExportRequest][] = [];
+    const onExport = (format: ExportFormat, request: ExportRequest) => {
+      asked.push([format, request]);
+      return savedFile();
+    };
+    const { unmount } = render(
+      <ExportMenu subject="Clip" fallbackName="Clip" onExport={onExport} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Export Clip' }));
+    const field = screen.getByLabelText(MEDIA_FOLDER_LABEL);
+    expect(screen.getByText(/Editors then find it without relinking/)).toBeTruthy();
+    // NOTE: letters typed in the field stay in it; the menu does not jump to an item.
+    await userEvent.type(field, '/Users/me/Videos');
+    await userEvent.click(screen.getByRole('menuitem', { name: /Premiere/ }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(asked).toEqual([['xmeml', { mediaFolder: '/Users/me/Videos' }]]);
+    // Escape in the field closes the menu, as anywhere in it.
+    await userEvent.click(screen.getByRole('button', { name: 'Export Clip' }));
+    await userEvent.click(screen.getByLabelText(MEDIA_FOLDER_LABEL));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    unmount();
+    // Another menu, later: the same folder, already filled in.
+    render(<ExportMenu subject="Edit" fallbackName="Edit" onExport={onExport} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Export Edit' }));
+    expect(screen.getByLabelText<HTMLInputElement>(MEDIA_FOLDER_LABEL).value).toBe(
+      '/Users/me/Videos',
+    );
+  });
+
+  it('says why a folder is not one and offers no export until it is fixed or cleared', async () => {
+    const onExport = vi.fn((_format: ExportFormat, _request: ExportRequest) => savedFile());
+    render(<ExportMenu subject="Clip" fallbackName="Clip" onExport={onExport} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Export Clip' }));
+    const field = screen.getByLabelText(MEDIA_FOLDER_LABEL);
+    await userEvent.type(field, 'Videos');
+    expect(screen.getByText(/Give the full path of the folder/)).toBeTruthy();
+    const premiere = screen.getByRole('menuitem', { name: /Premiere/ });
+    expect(premiere.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.clear(field);
+    expect(localStorage.length).toBe(0);
+    await userEvent.click(screen.getByRole('menuitem', { name: /Premiere/ }));
+    await waitFor(() => expect(onExport).toHaveBeenCalledWith('xmeml', {}));
   });
 });

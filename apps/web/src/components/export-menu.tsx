@@ -2,24 +2,42 @@ import IosShareRounded from '@mui/icons-material/IosShareRounded';
 import Button from '@mui/material/Button';
 import type { ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Box from '@mui/material/Box';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { EXPORT_FILE_TYPES, TIMELINE_FORMATS, TRANSCRIPT_FORMATS } from '@roughcut/shared';
+import TextField from '@mui/material/TextField';
+import {
+  EXPORT_FILE_TYPES,
+  MEDIA_FOLDER_MAX_LENGTH,
+  TIMELINE_FORMATS,
+  TRANSCRIPT_FORMATS,
+  mediaFolderProblem,
+} from '@roughcut/shared';
 import type { ExportFormat } from '@roughcut/shared';
 import { useId, useState } from 'react';
 import type { DownloadedFile } from '../api/api-client.ts';
 import { describeError } from '../api/api-error.ts';
 import { showAlert } from '../app/show-alert.ts';
 import { saveBlob } from '../lib/save-blob.ts';
+import { saveMediaFolder, savedMediaFolder } from './export-media-folder.ts';
 
 const EXPORT_FAILED = 'There was an issue exporting, please try again';
+export const MEDIA_FOLDER_LABEL = 'Where the video is on your computer';
+export const MEDIA_FOLDER_HINT =
+  'Optional: the folder your original video is in, such as /Users/you/Videos or C:\\Users\\you\\Videos. Editors then find it without relinking.';
+
+/** What an export asks for besides its format. */
+export type ExportRequest = {
+  /** The folder the video is in on the user's computer; absent: linked beside the file. */
+  mediaFolder?: string;
+};
 
 type Props = {
   /** What is exported, for the button's accessible name ("Export Full video"). */
   subject: string;
   /** Fetches the export; the menu saves it under its content-disposition name. */
-  onExport: (format: ExportFormat) => Promise<DownloadedFile>;
+  onExport: (format: ExportFormat, request: ExportRequest) => Promise<DownloadedFile>;
   /** The file name without its ending when the server names none. */
   fallbackName: string;
   variant?: ButtonProps['variant'];
@@ -28,18 +46,24 @@ type Props = {
 
 /**
  * Export: a menu of the editor timelines (Final Cut Pro, Resolve, Premiere, OTIO, EDL, Shotcut,
- * Kdenlive) and the transcripts (SRT, VTT, ASS, text). One export at a time per menu.
+ * Kdenlive) and the transcripts (SRT, VTT, ASS, text), under the folder the video is in on the
+ * user's computer (optional, remembered by the browser) so the timelines link it absolutely. One
+ * export at a time per menu.
  */
 export function ExportMenu({ subject, onExport, fallbackName, variant = 'outlined', size }: Props) {
   const menuId = useId();
+  const folderId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
+  const [folder, setFolder] = useState(savedMediaFolder);
+  const trimmed = folder.trim();
+  const problem = trimmed ? mediaFolderProblem(trimmed) : null;
 
   const exportAs = async (format: ExportFormat) => {
     setAnchor(null);
     setBusy(true);
     try {
-      const file = await onExport(format);
+      const file = await onExport(format, trimmed ? { mediaFolder: trimmed } : {});
       const name = file.fileName ?? `${fallbackName}.${EXPORT_FILE_TYPES[format].extension}`;
       saveBlob(file.blob, name);
     } catch (error) {
@@ -49,8 +73,14 @@ export function ExportMenu({ subject, onExport, fallbackName, variant = 'outline
     }
   };
 
+  // NOTE: a folder that is not one would be refused; the items wait until it is fixed or cleared.
   const item = (format: ExportFormat) => (
-    <MenuItem key={format} onClick={() => void exportAs(format)} data-format={format}>
+    <MenuItem
+      key={format}
+      onClick={() => void exportAs(format)}
+      data-format={format}
+      disabled={problem !== null}
+    >
       {EXPORT_FILE_TYPES[format].label}
     </MenuItem>
   );
@@ -71,7 +101,38 @@ export function ExportMenu({ subject, onExport, fallbackName, variant = 'outline
       >
         Export
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { sx: { maxWidth: 'min(380px, calc(100vw - 32px))' } } }}
+      >
+        <Box
+          sx={{ px: 2, pt: 1, pb: 1.5 }}
+          // NOTE: the menu reads typed letters as a jump to an item (and Tab as a close); the
+          // field keeps its keys, but Escape still closes the menu.
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') event.stopPropagation();
+          }}
+        >
+          <TextField
+            id={folderId}
+            label={MEDIA_FOLDER_LABEL}
+            value={folder}
+            onChange={(event) => {
+              setFolder(event.target.value);
+              saveMediaFolder(event.target.value);
+            }}
+            placeholder="/Users/you/Videos"
+            size="small"
+            fullWidth
+            autoComplete="off"
+            error={problem !== null}
+            helperText={problem ?? MEDIA_FOLDER_HINT}
+            slotProps={{ htmlInput: { maxLength: MEDIA_FOLDER_MAX_LENGTH, spellCheck: false } }}
+          />
+        </Box>
         <ListSubheader sx={{ lineHeight: '32px' }}>Editor timeline</ListSubheader>
         {TIMELINE_FORMATS.map(item)}
         <ListSubheader sx={{ lineHeight: '32px' }}>Transcript, timed on the edit</ListSubheader>

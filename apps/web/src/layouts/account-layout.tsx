@@ -10,7 +10,15 @@ import ListSubheader from '@mui/material/ListSubheader';
 import type { ReactNode } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 
-type SidebarEntry = { group: string; label: string; to: string; icon: ReactNode; exact: boolean };
+type SidebarEntry = {
+  group: string;
+  label: string;
+  to: string;
+  icon: ReactNode;
+  exact: boolean;
+  /** Pages below another entry's path that belong to this one (the API reference: Account). */
+  alsoFor?: readonly string[];
+};
 
 // SPEC section 2.4: Settings > Account and Administration > Billing.
 const entries: SidebarEntry[] = [
@@ -20,6 +28,7 @@ const entries: SidebarEntry[] = [
     to: '/account',
     icon: <PersonOutlineRounded />,
     exact: true,
+    alsoFor: ['/account/api'],
   },
   {
     group: 'Administration',
@@ -51,7 +60,9 @@ function AccountSidebar() {
           {entries
             .filter((entry) => entry.group === group)
             .map((entry) => {
-              const selected = entry.exact ? pathname === entry.to : pathname.startsWith(entry.to);
+              const selected =
+                (entry.exact ? pathname === entry.to : pathname.startsWith(entry.to)) ||
+                (entry.alsoFor ?? []).some((prefix) => pathname.startsWith(prefix));
               return (
                 <ListItemButton
                   key={entry.to}

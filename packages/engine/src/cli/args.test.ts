@@ -86,7 +86,10 @@ describe('parseCliArgs', () => {
     [['probe', 'a', '--bogus'], /Unknown option '--bogus'/],
     [['transcribe', 'a', '--format', 'doc'], /--format must be one of json, srt, vtt, ass, txt/],
     [['clips', 'a', '--max-words', '11'], /from 1 to 10/],
-    [['export', 'a'], /--format must be one of fcpxml, xmeml, otio, edl, mlt, srt, vtt, ass, txt/],
+    [
+      ['export', 'a'],
+      /--format must be one of fcpxml, xmeml, otio, edl, mlt, kdenlive, srt, vtt, ass, txt/,
+    ],
     [['transcribe', 'a', '--format', 'edl'], /--format must be one of json, srt/],
     [['export', 'a', '-f', 'edl', '--clip', '0'], /--clip must be a short's number/],
     [['render', 'a', '--out', 'o'], /render needs --clips/],

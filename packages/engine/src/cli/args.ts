@@ -50,9 +50,11 @@ export const USAGE = `usage: roughcut-engine <command> <file> [options]
   clips <file> [--long] [--short] [--max-words 5]
   render <file> --clips clips.json --out dir     render clips made by \`clips\`
   edit <file> [--long] [--short] --out dir       analyse and render everything
-  export <file> --format fcpxml|xmeml|otio|edl|mlt|srt|vtt|ass|txt [--clips clips.json] [--clip n]
-                                                 the long form (or short n) as an editor timeline
-                                                 or a transcript timed on the cut video
+  export <file> --format fcpxml|xmeml|otio|edl|mlt|kdenlive|srt|vtt|ass|txt [--clips clips.json]
+         [--clip n]                              the long form (or short n, as render frames it)
+                                                 as an editor timeline or a transcript timed on
+                                                 the cut video; an EDL of more than 999 events
+                                                 is a zip of EDLs (redirect it to a .zip file)
 options: --language <code> (default en), --max-words 1-10, --work-dir <dir>,
   --no-subtitles, --no-smart-cut, --keep-gaps, --quiet (no progress on stderr),
   --reframe centre|follow|split (shorts: fixed centre crop, follow the speaker, two people stacked)`;

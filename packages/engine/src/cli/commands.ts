@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import type { EngineClip } from '../edit/clips.ts';
-import { toAss, toPlainText, toSrt, toVtt, writeExport } from '../exports/index.ts';
-import type { ExportFormat } from '@roughcut/shared';
+import { SHORT_FRAME, exportPieces, toAss, toPlainText, toSrt, toVtt } from '../exports/index.ts';
+import type { ExportInput, ExportPiece } from '../exports/index.ts';
+import type { ExportFormat, FramingPlan } from '@roughcut/shared';
 import { probeMedia } from '../media/probe.ts';
 import { analyseVideo } from '../pipeline/analyse.ts';
 import type { Analysis } from '../pipeline/analyse.ts';
+import { planReframe } from '../reframe/plan-reframe.ts';
 import type { ReframeOutcome } from '../reframe/plan-reframe.ts';
 import { clipKeep, renderEngineClip } from '../render/engine-clip.ts';
 import { subtitleFontsDir } from '../subtitles/fonts-dir.ts';
@@ -18,8 +20,8 @@ import type { CliArgs, TranscriptFormat } from './args.ts';
 
 export type CommandContext = { signal?: AbortSignal; progress: (label: string) => ProgressFn };
 
-/** JSON for stdout, or text (a transcript format). */
-export type CommandOutput = { json: unknown } | { text: string };
+/** JSON for stdout, text (a transcript or a timeline), or bytes (an export of several files). */
+export type CommandOutput = { json: unknown } | { text: string } | { bytes: Uint8Array };
 
 export type RenderedClip = EngineClip & {
   output: { path: string; durationS: number; method: 'smart-cut' | 'full-encode' };
@@ -119,8 +121,12 @@ function readClipsFile(text: string, path: string): { clips: EngineClip[]; gaps:
   };
 }
 
-/** The long form (or short `--clip n`) as an export, from a clips file or a fresh analysis. */
-async function exportClip(args: CliArgs, ctx: CommandContext): Promise<string> {
+/**
+ * The long form (or short `--clip n`) as an export, from a clips file or a fresh analysis. A short
+ * exports as `render` makes it: 1080x1920, framed by `--reframe` (the speaker found as the render
+ * finds it), the default caption style unless `--no-subtitles`.
+ */
+async function exportClip(args: CliArgs, ctx: CommandContext): Promise<CommandOutput> {
   const wantShort = args.clip !== undefined;
   const { clips, gaps, probe } = args.clipsPath
     ? {
@@ -138,13 +144,54 @@ async function exportClip(args: CliArgs, ctx: CommandContext): Promise<string> {
         : 'There is no long form in the clips: make them with `roughcut-engine clips --long`.',
     );
   }
-  return writeExport(args.format as ExportFormat, {
+  const keep = clipKeep(clip, args.removeGaps ? gaps : []);
+  const input: ExportInput = {
     title: clip.title,
     fileName: basename(args.file),
     probe,
-    keep: clipKeep(clip, args.removeGaps ? gaps : []),
+    keep,
     phrases: clip.segments,
-  });
+    ...(clip.is_long_form ? {} : { short: await shortLook(args, ctx, probe, clip, keep) }),
+  };
+  return joinPieces(exportPieces(args.format as ExportFormat, input));
+}
+
+async function shortLook(
+  args: CliArgs,
+  ctx: CommandContext,
+  probe: ProbeResult,
+  clip: EngineClip,
+  keep: ExportInput['keep'],
+): Promise<ExportInput['short']> {
+  const framing: FramingPlan =
+    args.reframe === 'centre'
+      ? { mode: 'centre' }
+      : await planReframe(args.file, probe, {
+          mode: args.reframe,
+          keep: [...keep],
+          speech: clip.segments.map((s) => ({ start: s.start, end: s.end })),
+          width: SHORT_FRAME.width,
+          height: SHORT_FRAME.height,
+          signal: ctx.signal,
+        }).then(framingOf);
+  return { frame: SHORT_FRAME, framing, style: args.subtitles ? DEFAULT_DRAW_SETTINGS : null };
+}
+
+/** The plan of a reframe's outcome, without its statistics. */
+const framingOf = (outcome: ReframeOutcome): FramingPlan =>
+  outcome.mode === 'follow'
+    ? { mode: 'follow', path: outcome.path }
+    : outcome.mode === 'split'
+      ? { mode: 'split', places: outcome.places }
+      : { mode: 'centre' };
+
+/** The export's text, or its bytes when it is a zip (an EDL of more than 999 events). */
+function joinPieces(pieces: Iterable<ExportPiece>): CommandOutput {
+  const all = [...pieces];
+  if (all.every((p) => typeof p === 'string')) return { text: all.join('') };
+  return {
+    bytes: Buffer.concat(all.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p))),
+  };
 }
 
 export async function runCommand(args: CliArgs, ctx: CommandContext): Promise<CommandOutput> {
@@ -165,8 +212,11 @@ export async function runCommand(args: CliArgs, ctx: CommandContext): Promise<Co
         case 'vtt':
           return { text: toVtt(phrases) };
         case 'ass':
+          // NOTE: laid out at the video's own size, as the app's ASS export (ass-play-res.ts).
           return {
-            text: toAss(phrases, DEFAULT_DRAW_SETTINGS),
+            text: toAss(phrases, DEFAULT_DRAW_SETTINGS, {
+              frame: { width: probe.displayWidth, height: probe.displayHeight },
+            }),
           };
         case 'txt':
           return { text: toPlainText(phrases) };
@@ -194,7 +244,7 @@ export async function runCommand(args: CliArgs, ctx: CommandContext): Promise<Co
       return { json: { clips: await renderClips(args, ctx, probe, clips, gaps) } };
     }
     case 'export':
-      return { text: await exportClip(args, ctx) };
+      return exportClip(args, ctx);
     case 'edit': {
       const analysis = await analyse(args, ctx, { longForm: args.long, shortForm: args.short });
       const clips = await renderClips(args, ctx, analysis.probe, analysis.clips, analysis.gaps);

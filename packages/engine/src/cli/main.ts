@@ -33,7 +33,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       progress: stderrProgress(args.quiet),
     });
     process.stdout.write(
-      'json' in output ? `${JSON.stringify(output.json, null, 2)}\n` : output.text,
+      'json' in output
+        ? `${JSON.stringify(output.json, null, 2)}\n`
+        : 'text' in output
+          ? output.text
+          : output.bytes,
     );
     return 0;
   } catch (error) {

@@ -1,11 +1,25 @@
 // The one timeline every editor export writes: the source, the kept frames in order and the
 // captions on the cut timeline, all in whole frames at the source's rational rate.
+import type { DrawSettings, FramingPlan } from '@roughcut/shared';
+import { renderFps } from '../render/spans.ts';
 import type { TimedText } from '../subtitles/index.ts';
 import { EngineError } from '../types.ts';
 import type { ProbeResult, Span } from '../types.ts';
+import type { FrameSize } from './ass-play-res.ts';
+import { captionStyleAt, styledLines } from './caption-style.ts';
+import type { CaptionRun, CaptionStyle } from './caption-style.ts';
 import { keptFrames, secondsToFrames } from './frame-time.ts';
 import type { Rate } from './frame-time.ts';
+import { mediaLink } from './media-link.ts';
+import type { MediaLink } from './media-link.ts';
+import { shortFraming } from './short-framing.ts';
+import type { TimelineFraming } from './short-framing.ts';
 import { cutTimelinePhrases } from './transcript-exports.ts';
+import { xmlSafeText } from './xml-text.ts';
+
+export { escapeXml, xmlSafeText } from './xml-text.ts';
+export { fileUrl } from './media-link.ts';
+export type { MediaLink } from './media-link.ts';
 
 export type ExportProbe = Pick<
   ProbeResult,
@@ -28,18 +42,50 @@ export type ExportInput = {
   keep: readonly Span[];
   /** Phrases in source seconds, with the user's edits: the captions. */
   phrases: readonly TimedText[];
+  /**
+   * The folder the source video is in on the user's computer, when they said: the timelines then
+   * link to it by its absolute path. Without it they point beside the exported file.
+   */
+  mediaFolder?: string | undefined;
+  /** A short: the vertical video the render makes of the clip (absent: long form, the source's). */
+  short?: ShortLook | undefined;
+};
+
+/** What a short's render makes of the source, so its timelines open as the rendered short. */
+export type ShortLook = {
+  /** The render's size (1080x1920): the timeline's frame. */
+  frame: FrameSize;
+  /** The clip's framing plan as the render uses it: the centre crop, the follow path, the split. */
+  framing: FramingPlan;
+  /** The caption style the render burns (its word-by-word lines too); null: none is burned. */
+  style: DrawSettings | null;
 };
 
 /** Source frames [sourceIn, sourceOut) placed at `recordIn` on the cut timeline. */
 export type TimelineCut = { sourceIn: number; sourceOut: number; recordIn: number };
-export type TimelineCaption = { recordIn: number; recordOut: number; text: string };
+export type TimelineCaption = {
+  recordIn: number;
+  recordOut: number;
+  text: string;
+  /** A short's line as burned, in stretches, the spoken word lit (styled captions only). */
+  runs?: CaptionRun[] | undefined;
+};
 
 export type Timeline = {
   title: string;
   fileName: string;
+  /** Where the source is, as each format spells it (see media-link.ts). */
+  media: MediaLink;
   rate: Rate;
+  /** The timeline's frame: the source's display size, or a short's render size. */
   width: number;
   height: number;
+  /** The source picture's display size. */
+  source: FrameSize;
+  /** A short's framing (which part of the source fills the frame); absent: the whole picture. */
+  framing?: TimelineFraming | undefined;
+  /** A short's caption style at the frame's size; absent: each format's plain captions. */
+  captionStyle?: CaptionStyle | undefined;
   audioRate: number;
   audioChannels: number;
   /** The whole source's length in frames. */
@@ -66,21 +112,49 @@ export function buildTimeline(input: ExportInput): Timeline {
   }
   const frames = recordIn;
   const captions: TimelineCaption[] = [];
-  for (const phrase of cutTimelinePhrases(input.phrases, input.keep, probe)) {
-    const text = xmlSafeText(phrase.phrase).replace(/\s+/g, ' ').trim();
-    const start = Math.min(frames, secondsToFrames(phrase.start, rate));
-    const end = Math.min(frames, secondsToFrames(phrase.end, rate));
+  const short = input.short;
+  const style = short?.style ?? null;
+  const phrases = cutTimelinePhrases(input.phrases, input.keep, probe);
+  // NOTE: a short's captions are the lines the render burns: word by word where its style says.
+  const lines = style
+    ? phrases
+        .flatMap((p) => styledLines(p, style))
+        .sort((a, b) => a.start - b.start)
+        .map((line) => ({ ...line, phrase: line.runs.map((r) => r.text).join('') }))
+    : phrases.map((p) => ({ ...p, runs: undefined }));
+  for (const line of lines) {
+    const text = xmlSafeText(line.phrase).replace(/\s+/g, ' ').trim();
+    const start = Math.min(frames, secondsToFrames(line.start, rate));
+    const end = Math.min(frames, secondsToFrames(line.end, rate));
     const previous = captions[captions.length - 1];
     // NOTE: captions never overlap on a caption track, whatever rounding did.
     const first = Math.max(start, previous?.recordOut ?? 0);
-    if (text && end > first) captions.push({ recordIn: first, recordOut: end, text });
+    if (!text || end <= first) continue;
+    const runs = line.runs?.map((r) => ({ text: xmlSafeText(r.text), lit: r.lit }));
+    captions.push({ recordIn: first, recordOut: end, text, ...(runs ? { runs } : {}) });
   }
+  const source = { width: probe.displayWidth, height: probe.displayHeight };
+  const frame = short?.frame ?? source;
   return {
     title: xmlSafeText(input.title).replace(/\s+/g, ' ').trim() || 'Roughcut edit',
     fileName: xmlSafeText(input.fileName),
+    media: mediaLink(xmlSafeText(input.fileName), input.mediaFolder),
     rate,
-    width: probe.displayWidth,
-    height: probe.displayHeight,
+    width: frame.width,
+    height: frame.height,
+    source,
+    ...(short
+      ? {
+          framing: shortFraming({
+            plan: short.framing,
+            cuts,
+            fps: renderFps(probe),
+            source,
+            frame: short.frame,
+          }),
+          ...(style ? { captionStyle: captionStyleAt(style, short.frame) } : {}),
+        }
+      : {}),
     audioRate: probe.audioSampleRate || 48_000,
     audioChannels: Math.max(1, probe.audioChannels),
     sourceFrames: Math.max(
@@ -92,30 +166,3 @@ export function buildTimeline(input: ExportInput): Timeline {
     frames,
   };
 }
-
-/**
- * Everything outside XML 1.0's `Char` production: C0 controls but tab, LF and CR, lone surrogates
- * (the `u` flag reads each as one code point), U+FFFE and U+FFFF. No escape can carry these, so a
- * parser (melt's libxml2, Resolve's, Premiere's) stops at the first one.
- */
-const XML_FORBIDDEN = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
-
-/**
- * Text without the characters XML 1.0 forbids. NOTE: every timeline's text goes through it (the
- * title, the file name, each caption), so names stored before anything refused them still make
- * well-formed files, and the OTIO and EDL carry the same words as the XML formats.
- */
-export const xmlSafeText = (text: string): string => text.replace(XML_FORBIDDEN, '');
-
-/** Escapes text for XML content and attribute values (quotes included). */
-export const escapeXml = (text: string): string =>
-  xmlSafeText(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-
-/** A relative URL for the file name: the editor looks for it beside the exported file. */
-export const fileUrl = (fileName: string): string =>
-  encodeURI(fileName).replace(/[?#]/g, encodeURIComponent);

@@ -1,8 +1,13 @@
 // The MLT project's captions: a track above the picture of transparent clips, one per caption at
 // its place on the cut timeline, each drawing its text with the dynamictext filter (Shotcut's
-// "Text: Simple", so the captions open as text a user can edit or restyle).
+// "Text: Simple", so the captions open as text a user can edit or restyle). A short's captions are
+// the lines its render burns, in its style laid out at the frame (caption-style.ts); dynamictext
+// draws one colour a clip, so a lit word is drawn lit only where the whole line is (one word at a
+// time).
+import { lineColour, mltColour } from './caption-style.ts';
+import type { CaptionStyle } from './caption-style.ts';
 import { escapeXml } from './export-timeline.ts';
-import type { Timeline } from './export-timeline.ts';
+import type { Timeline, TimelineCaption } from './export-timeline.ts';
 
 export const property = (name: string, value: string | number): string =>
   `<property name="${name}">${escapeXml(String(value))}</property>`;
@@ -32,18 +37,108 @@ export type CaptionTrack = {
   tractor: string[];
 };
 
-export function captionTrack(timeline: Timeline, id: string, trackIndex: number): CaptionTrack {
-  if (!timeline.captions.length) return { xml: [], tractor: [] };
+/** The text filter's look: the plain one, or a short's style. */
+type TextLook = {
+  size: number;
+  characters: number;
+  properties: (caption: TimelineCaption) => [string, string | number][];
+};
+
+/** NOTE: a glyph is about 0.55 of the font size wide; a narrow (vertical) frame takes fewer. */
+const lineCharacters = (width: number, size: number): number =>
+  Math.max(12, Math.min(LINE_CHARACTERS, Math.floor(width / (size * 0.6))));
+
+function plainLook(timeline: Timeline): TextLook {
   const { width, height } = timeline;
   const size = Math.max(10, Math.round(Math.min(width, height) * 0.055));
-  // NOTE: a glyph is about 0.55 of the font size wide; a narrow (vertical) frame takes fewer.
-  const characters = Math.max(12, Math.min(LINE_CHARACTERS, Math.floor(width / (size * 0.6))));
   const bottom = Math.round(height * 0.95);
+  return {
+    size,
+    characters: lineCharacters(width, size),
+    properties: () => [
+      ['geometry', `0 0 ${width} ${bottom} 1`],
+      ['family', 'Sans'],
+      ['size', size],
+      ['weight', 600],
+      ['fgcolour', '#ffffffff'],
+      ['bgcolour', '#b0000000'],
+      ['olcolour', '#ff000000'],
+      ['outline', 1],
+      ['pad', Math.round(size / 4)],
+      ['halign', 'center'],
+      ['valign', 'bottom'],
+    ],
+  };
+}
+
+function styledLook(timeline: Timeline, style: CaptionStyle): TextLook {
+  const { width, height } = timeline;
+  const size = Math.max(1, Math.round(style.size));
+  const { left, right, vertical } = style.margins;
+  const across = Math.max(1, width - left - right);
+  // NOTE: the margin is kept from the edge the lines sit against, as ASS keeps it.
+  const top = style.valign === 'top' ? vertical : 0;
+  const tall = style.valign === 'middle' ? height : height - vertical;
+  const geometry = `${Math.round(left)} ${Math.round(top)} ${Math.round(across)} ${Math.round(tall)} 1`;
+  return {
+    size,
+    characters: lineCharacters(across, size),
+    properties: (caption) => [
+      ['geometry', geometry],
+      ['family', style.family],
+      ['size', size],
+      ['weight', style.bold ? 700 : 400],
+      ['style', style.italic ? 'italic' : 'normal'],
+      ['fgcolour', mltColour(lineColour(style, caption.runs))],
+      ['bgcolour', style.box ? mltColour(style.box) : '#00000000'],
+      ['olcolour', mltColour(style.outline.colour)],
+      ['outline', Math.round(style.outline.width)],
+      ['pad', style.box ? Math.round(style.outline.width) : 0],
+      ['halign', style.halign],
+      ['valign', style.valign],
+    ],
+  };
+}
+
+/**
+ * The captions as clips: a short's word-by-word lines that draw alike here (the same words in the
+ * same colour, one after the other: a lit word the filter cannot draw) joined into one clip.
+ */
+function mergedLines(timeline: Timeline): TimelineCaption[] {
+  const style = timeline.captionStyle;
+  if (!style) return timeline.captions;
+  const merged: TimelineCaption[] = [];
+  for (const caption of timeline.captions) {
+    const last = merged[merged.length - 1];
+    const same =
+      last &&
+      last.recordOut === caption.recordIn &&
+      last.text === caption.text &&
+      mltColour(lineColour(style, last.runs)) === mltColour(lineColour(style, caption.runs));
+    if (same) merged[merged.length - 1] = { ...last, recordOut: caption.recordOut };
+    else merged.push(caption);
+  }
+  return merged;
+}
+
+/**
+ * The Captions track, `index` in the tractor, laid over the picture track `onto` (the one below
+ * it unless a split's tracks are between).
+ */
+export function captionTrack(
+  timeline: Timeline,
+  id: string,
+  place: { index: number; onto: number },
+): CaptionTrack {
+  if (!timeline.captions.length) return { xml: [], tractor: [] };
+  const look = timeline.captionStyle
+    ? styledLook(timeline, timeline.captionStyle)
+    : plainLook(timeline);
   const producers: string[] = [];
   const playlist = [`  <playlist id="${id}">`, `    ${property('shotcut:video', 1)}`];
   playlist.push(`    ${property('shotcut:name', 'Captions')}`);
   let at = 0;
-  timeline.captions.forEach((caption, i) => {
+  mergedLines(timeline).forEach((caption, i) => {
     const length = caption.recordOut - caption.recordIn;
     const producer = `caption${i + 1}`;
     producers.push(
@@ -55,18 +150,8 @@ export function captionTrack(timeline: Timeline, id: string, trackIndex: number)
       `    ${property('mlt_image_format', 'rgba')}`,
       `    ${property('shotcut:caption', caption.text)}`,
       `    <filter id="caption-text${i + 1}">`,
-      `      ${property('argument', escapeDynamicText(wrapCaption(caption.text, characters)))}`,
-      `      ${property('geometry', `0 0 ${width} ${bottom} 1`)}`,
-      `      ${property('family', 'Sans')}`,
-      `      ${property('size', size)}`,
-      `      ${property('weight', 600)}`,
-      `      ${property('fgcolour', '#ffffffff')}`,
-      `      ${property('bgcolour', '#b0000000')}`,
-      `      ${property('olcolour', '#ff000000')}`,
-      `      ${property('outline', 1)}`,
-      `      ${property('pad', Math.round(size / 4))}`,
-      `      ${property('halign', 'center')}`,
-      `      ${property('valign', 'bottom')}`,
+      `      ${property('argument', escapeDynamicText(wrapCaption(caption.text, look.characters)))}`,
+      ...look.properties(caption).map(([name, value]) => `      ${property(name, value)}`),
       `      ${property('mlt_service', 'dynamictext')}`,
       `      ${property('shotcut:filter', 'dynamicText')}`,
       '    </filter>',
@@ -84,8 +169,8 @@ export function captionTrack(timeline: Timeline, id: string, trackIndex: number)
       // WARNING: melt 7.12's qtblend draws a text clip's transparent colour opaque (the picture
       // goes black under a caption), and affine onto the background track shows nothing over the
       // picture: affine onto the picture's own track keeps the alpha.
-      `      ${property('a_track', trackIndex - 1)}`,
-      `      ${property('b_track', trackIndex)}`,
+      `      ${property('a_track', place.onto)}`,
+      `      ${property('b_track', place.index)}`,
       `      ${property('mlt_service', 'affine')}`,
       `      ${property('always_active', 1)}`,
       '    </transition>',

@@ -2,10 +2,13 @@
 // source's size and rational rate, the source as one avformat producer, and a video track playing
 // the kept spans in order, picture and sound from the same entry so they stay linked, and a
 // Captions track above it of text clips on the cut timeline. The resource is the bare file name,
-// which MLT resolves beside the project file.
+// which MLT resolves beside the project file, or the video's absolute path when the user said
+// which folder it is in. A short's project is at its render's size with its framing and caption
+// style (mlt-framing.ts, mlt-captions.ts).
 import { escapeXml } from './export-timeline.ts';
 import type { Timeline } from './export-timeline.ts';
 import { captionTrack, property } from './mlt-captions.ts';
+import { pictureTracks } from './mlt-framing.ts';
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
@@ -14,14 +17,18 @@ export function toMlt(timeline: Timeline): string {
   const aspect = gcd(width, height) || 1;
   // NOTE: MLT takes an untagged picture under 720 lines for BT.601 and others for BT.709; a profile
   // that says the same keeps it from converting the colours of every frame.
-  const colorspace = height < 720 ? 601 : 709;
+  const colorspace = timeline.source.height < 720 ? 601 : 709;
   const last = timeline.frames - 1;
-  const captions = captionTrack(timeline, 'playlist1', 2);
   const sourceLast = timeline.sourceFrames - 1;
   // NOTE: MLT's in and out are both inclusive frame numbers.
   const entries = timeline.cuts.map(
     (cut) => `    <entry producer="producer0" in="${cut.sourceIn}" out="${cut.sourceOut - 1}"/>`,
   );
+  const picture = pictureTracks(timeline, entries);
+  const captions = captionTrack(timeline, 'playlist1', {
+    index: 1 + picture.tracks.length,
+    onto: picture.captionsOnto,
+  });
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     `<mlt LC_NUMERIC="C" version="7.12.0" title="${escapeXml(timeline.title)}" producer="main_bin">`,
@@ -44,21 +51,17 @@ export function toMlt(timeline: Timeline): string {
     `  <producer id="producer0" in="0" out="${sourceLast}">`,
     `    ${property('length', timeline.sourceFrames)}`,
     `    ${property('eof', 'pause')}`,
-    `    ${property('resource', timeline.fileName)}`,
+    `    ${property('resource', timeline.media.path)}`,
     `    ${property('mlt_service', 'avformat-novalidate')}`,
     `    ${property('seekable', 1)}`,
     `    ${property('shotcut:caption', timeline.fileName)}`,
     '  </producer>',
-    '  <playlist id="playlist0">',
-    `    ${property('shotcut:video', 1)}`,
-    `    ${property('shotcut:name', 'V1')}`,
-    ...entries,
-    '  </playlist>',
+    ...picture.xml,
     ...captions.xml,
     `  <tractor id="tractor0" title="${escapeXml(timeline.title)}" in="0" out="${last}">`,
     `    ${property('shotcut', 1)}`,
     '    <track producer="background"/>',
-    '    <track producer="playlist0"/>',
+    ...picture.tracks,
     ...(captions.xml.length ? ['    <track producer="playlist1"/>'] : []),
     '    <transition id="transition0">',
     `      ${property('a_track', 0)}`,
@@ -73,6 +76,7 @@ export function toMlt(timeline: Timeline): string {
     `      ${property('mlt_service', 'qtblend')}`,
     `      ${property('always_active', 1)}`,
     '    </transition>',
+    ...picture.transitions,
     ...captions.tractor,
     '  </tractor>',
     '</mlt>',

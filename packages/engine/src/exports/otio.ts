@@ -1,7 +1,10 @@
-// OpenTimelineIO (.otio JSON, current schemas): a video track and an audio track of clips cut from
-// the one external file, at the same ranges so picture and sound stay together, and the captions
-// as markers on the timeline's stack (OTIO has no caption track).
-import { cutLength, fileUrl } from './export-timeline.ts';
+// OpenTimelineIO (.otio JSON): a video track and an audio track of clips cut from the one external
+// file, at the same ranges so picture and sound stay together, and the captions as markers on the
+// timeline's stack (OTIO has no caption track). Written in OTIO_CORE 0.14.0's schema versions
+// (Clip.1 with one media_reference, Marker.2, the rest .1): every release from 0.14 on reads them,
+// and 0.15 and later upgrade Clip.1 to their Clip.2 as they read it (decision 0008). A short's
+// framing and caption style are metadata only.
+import { cutLength } from './export-timeline.ts';
 import type { Timeline } from './export-timeline.ts';
 import { rateFps } from './frame-time.ts';
 
@@ -58,24 +61,21 @@ export function otioPieces(timeline: Timeline): Generator<string> {
   const clip = (i: number) => {
     const cut = timeline.cuts[i]!;
     return {
-      OTIO_SCHEMA: 'Clip.2',
+      OTIO_SCHEMA: 'Clip.1',
       metadata: { roughcut: { cut: i + 1 } },
       name: timeline.fileName,
       source_range: range(cut.sourceIn, cutLength(cut)),
       effects: [],
       markers: [],
       enabled: true,
-      media_references: {
-        DEFAULT_MEDIA: {
-          OTIO_SCHEMA: 'ExternalReference.1',
-          metadata: {},
-          name: timeline.fileName,
-          available_range: range(0, timeline.sourceFrames),
-          available_image_bounds: null,
-          target_url: fileUrl(timeline.fileName),
-        },
+      media_reference: {
+        OTIO_SCHEMA: 'ExternalReference.1',
+        metadata: {},
+        name: timeline.fileName,
+        available_range: range(0, timeline.sourceFrames),
+        available_image_bounds: null,
+        target_url: timeline.media.url,
       },
-      active_media_reference_key: 'DEFAULT_MEDIA',
     };
   };
   const marker = (i: number) => {
@@ -100,9 +100,21 @@ export function otioPieces(timeline: Timeline): Generator<string> {
     children: hole(kind),
     kind,
   });
+  // NOTE: OTIO has no frame size, transform or text schema: a short's size, framing and caption
+  // style ride along as metadata, for scripts (no editor's importer reads them).
+  const short = timeline.framing
+    ? {
+        short: {
+          width: timeline.width,
+          height: timeline.height,
+          framing: timeline.framing,
+          ...(timeline.captionStyle ? { caption_style: timeline.captionStyle } : {}),
+        },
+      }
+    : {};
   const document = {
     OTIO_SCHEMA: 'Timeline.1',
-    metadata: { roughcut: { source: timeline.fileName } },
+    metadata: { roughcut: { source: timeline.fileName, ...short } },
     name: timeline.title,
     global_start_time: time(0),
     tracks: {

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { TIMELINE_FORMATS } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runFfmpeg, runFfprobe, runMelt } from '../media/ffmpeg-runner.ts';
+import { runFfmpeg, runFfprobe } from '../media/ffmpeg-runner.ts';
+import { renderWithMelt } from '../testing/melt-oracle.ts';
 import { probeMedia } from '../media/probe.ts';
 import { renderLongForm } from '../render/long-form.ts';
 import { readLength, readTimeline } from '../testing/timeline-readback.ts';
@@ -158,7 +159,7 @@ describe.each([
     const melted = join(dir, `melt-${label}.mkv`);
     // NOTE: run from another folder: the project finds its source beside itself, by file name.
     // NOTE: inside the same memory and time ceilings as every ffmpeg run (run-limits.ts).
-    await runMelt(
+    await renderWithMelt(
       [
         project,
         '-consumer',

@@ -1,10 +1,14 @@
 // Final Cut Pro 7 XML (xmeml version 4), the form Premiere Pro imports (and Resolve reads): a
 // video track and an audio track of clip items cut from the one source file, each picture linked
 // to its sound, and the captions as a second video track of Text generators (xmeml has no caption
-// track; Premiere and Resolve import a Text generator's words), each also a sequence marker.
-import { cutLength, escapeXml, fileUrl } from './export-timeline.ts';
+// track; Premiere and Resolve import a Text generator's words), each also a sequence marker. A
+// short's sequence is at its render's size with its framing (xmeml-motion.ts) and caption style.
+import { lineColour } from './caption-style.ts';
+import { cutLength, escapeXml } from './export-timeline.ts';
 import type { Timeline, TimelineCaption, TimelineCut } from './export-timeline.ts';
 import { editorTimecode, isDropFrame, isNtsc, timebase } from './frame-time.ts';
+import { decimal } from './short-framing.ts';
+import { bottomFilterXml, motionFilterXml } from './xmeml-motion.ts';
 
 const bool = (value: boolean) => (value ? 'TRUE' : 'FALSE');
 
@@ -20,12 +24,12 @@ function fileXml(timeline: Timeline, first: boolean): string[] {
   return [
     '<file id="file-1">',
     `  <name>${name}</name>`,
-    `  <pathurl>${escapeXml(fileUrl(timeline.fileName))}</pathurl>`,
+    `  <pathurl>${escapeXml(timeline.media.localhostUrl)}</pathurl>`,
     `  ${rateXml(timeline)}`,
     `  <duration>${timeline.sourceFrames}</duration>`,
     `  <timecode>${rateXml(timeline)}<string>${editorTimecode(0, timeline.rate)}</string><frame>0</frame><displayformat>${displayFormat(timeline)}</displayformat></timecode>`,
     '  <media>',
-    `    <video><samplecharacteristics>${rateXml(timeline)}<width>${timeline.width}</width><height>${timeline.height}</height><anamorphic>FALSE</anamorphic><pixelaspectratio>square</pixelaspectratio><fielddominance>none</fielddominance></samplecharacteristics></video>`,
+    `    <video><samplecharacteristics>${rateXml(timeline)}<width>${timeline.source.width}</width><height>${timeline.source.height}</height><anamorphic>FALSE</anamorphic><pixelaspectratio>square</pixelaspectratio><fielddominance>none</fielddominance></samplecharacteristics></video>`,
     `    <audio><samplecharacteristics><depth>16</depth><samplerate>${timeline.audioRate}</samplerate></samplecharacteristics><channelcount>${timeline.audioChannels}</channelcount></audio>`,
     '  </media>',
     '</file>',
@@ -35,12 +39,24 @@ function fileXml(timeline: Timeline, first: boolean): string[] {
 const linkXml = (kind: 'video' | 'audio', index: number): string =>
   `<link><linkclipref>clipitem-${kind === 'video' ? 'v' : 'a'}${index + 1}</linkclipref><mediatype>${kind}</mediatype><trackindex>1</trackindex><clipindex>${index + 1}</clipindex>${kind === 'audio' ? '<groupindex>1</groupindex>' : ''}</link>`;
 
+/** `bottom`: a split's second picture of the cut, over the bottom half (not linked to sound). */
+type ItemKind = 'video' | 'audio' | 'bottom';
+
+const itemId = (kind: ItemKind, index: number): string =>
+  `clipitem-${kind === 'video' ? 'v' : kind === 'audio' ? 'a' : 'b'}${index + 1}`;
+
 function clipItemXml(
   timeline: Timeline,
   cut: TimelineCut,
   index: number,
-  kind: 'video' | 'audio',
+  kind: ItemKind,
 ): string[] {
+  const filters =
+    kind === 'video'
+      ? motionFilterXml(timeline, cut)
+      : kind === 'bottom'
+        ? bottomFilterXml(timeline)
+        : [];
   const body = [
     `<masterclipid>masterclip-1</masterclipid>`,
     `<name>${escapeXml(timeline.fileName)}</name>`,
@@ -55,11 +71,11 @@ function clipItemXml(
     ...(kind === 'audio'
       ? ['<sourcetrack><mediatype>audio</mediatype><trackindex>1</trackindex></sourcetrack>']
       : []),
-    linkXml('video', index),
-    linkXml('audio', index),
+    ...filters,
+    ...(kind === 'bottom' ? [] : [linkXml('video', index), linkXml('audio', index)]),
   ];
   return [
-    `<clipitem id="clipitem-${kind === 'video' ? 'v' : 'a'}${index + 1}">`,
+    `<clipitem id="${itemId(kind, index)}">`,
     ...body.map((line) => `  ${line}`),
     '</clipitem>',
   ];
@@ -71,9 +87,20 @@ const indent = (lines: readonly string[], spaces: number): string[] =>
 /** FCP 7's Text generator: its words, centred in the lower part of the frame. */
 function captionItemXml(timeline: Timeline, caption: TimelineCaption, index: number): string[] {
   const length = caption.recordOut - caption.recordIn;
-  const size = Math.max(12, Math.round(Math.min(timeline.width, timeline.height) * 0.055));
+  const style = timeline.captionStyle;
+  const size = style
+    ? Math.max(1, Math.round(style.size))
+    : Math.max(12, Math.round(Math.min(timeline.width, timeline.height) * 0.055));
   const parameter = (id: string, name: string, value: string) =>
     `  <parameter><parameterid>${id}</parameterid><name>${name}</name><value>${value}</value></parameter>`;
+  const colour = style ? lineColour(style, caption.runs) : { r: 255, g: 255, b: 255, a: 1 };
+  // NOTE: the origin is the text's centre from the frame's, a share of the frame (y down).
+  const lineY = style
+    ? (timeline.height / 2 - style.margins.vertical - size / 2) / timeline.height
+    : 0.4;
+  const vert = !style || style.valign === 'bottom' ? lineY : style.valign === 'top' ? -lineY : 0;
+  const align = !style || style.halign === 'center' ? '2' : style.halign === 'left' ? '1' : '3';
+  const fontStyle = style ? (style.bold ? 2 : 1) + (style.italic ? 2 : 0) : 1;
   return [
     `<generatoritem id="caption-${index + 1}">`,
     '  <name>Text</name>',
@@ -95,15 +122,16 @@ function captionItemXml(timeline: Timeline, caption: TimelineCaption, index: num
     ...indent(
       [
         parameter('str', 'Text', escapeXml(caption.text)),
-        parameter('fontname', 'Font', 'Helvetica'),
+        parameter('fontname', 'Font', escapeXml(style?.family ?? 'Helvetica')),
         parameter('fontsize', 'Size', String(size)),
-        parameter('fontalign', 'Alignment', '2'),
+        ...(style ? [parameter('fontstyle', 'Style', String(fontStyle))] : []),
+        parameter('fontalign', 'Alignment', align),
         parameter(
           'fontcolor',
           'Font Color',
-          '<alpha>255</alpha><red>255</red><green>255</green><blue>255</blue>',
+          `<alpha>${Math.round(colour.a * 255)}</alpha><red>${colour.r}</red><green>${colour.g}</green><blue>${colour.b}</blue>`,
         ),
-        parameter('origin', 'Origin', '<horiz>0</horiz><vert>0.4</vert>'),
+        parameter('origin', 'Origin', `<horiz>0</horiz><vert>${decimal(vert)}</vert>`),
       ],
       2,
     ),
@@ -158,6 +186,13 @@ export function* xmemlPieces(timeline: Timeline): Generator<string> {
     yield piece(clipItemXml(timeline, cut, i, 'video'), 10);
   }
   yield piece(['        </track>'], 0);
+  if (timeline.framing?.layout === 'stacked') {
+    yield piece(['        <track>'], 0);
+    for (const [i, cut] of timeline.cuts.entries()) {
+      yield piece(clipItemXml(timeline, cut, i, 'bottom'), 10);
+    }
+    yield piece(['        </track>'], 0);
+  }
   if (timeline.captions.length) {
     yield piece(['        <track>'], 0);
     for (const [i, c] of timeline.captions.entries()) {

@@ -6,9 +6,12 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeExport } from './export-formats.ts';
+import { buildTimeline } from './export-timeline.ts';
 import type { ExportInput } from './export-timeline.ts';
+import { toKdenlive } from './kdenlive.ts';
 
 const run = promisify(execFile);
 const EXPAT = `
@@ -45,16 +48,50 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe.each(['fcpxml', 'xmeml', 'mlt'] as const)('%s with forbidden characters', (format) => {
-  it('is well-formed to a strict XML parser and keeps the words around them', async () => {
-    const text = writeExport(format, input);
-    const file = join(dir, `export.${format}`);
-    await writeFile(file, text);
-    await run('python3', ['-c', EXPAT, file]);
-    expect(text).toContain('Wordhere 0');
-    expect(text).toContain('talk.mp4');
-  });
-});
+const WRITE = {
+  fcpxml: () => writeExport('fcpxml', input),
+  xmeml: () => writeExport('xmeml', input),
+  mlt: () => writeExport('mlt', input),
+  kdenlive: () => toKdenlive(buildTimeline(input)),
+};
+
+/** The same as a split short with word-by-word captions: its framing and styled lines too. */
+const short: ExportInput = {
+  ...input,
+  short: {
+    frame: { width: 1080, height: 1920 },
+    framing: {
+      mode: 'split',
+      places: [
+        { cx: 0.2, cy: 0.5 },
+        { cx: 0.8, cy: 0.5 },
+      ],
+    },
+    style: { ...DEFAULT_DRAW_SETTINGS, word_highlight: true },
+  },
+};
+
+describe.each(['fcpxml', 'xmeml', 'mlt', 'kdenlive'] as const)(
+  '%s with forbidden characters',
+  (format) => {
+    it('is well-formed to a strict XML parser and keeps the words around them', async () => {
+      const text = WRITE[format]();
+      const file = join(dir, `export.${format}`);
+      await writeFile(file, text);
+      await run('python3', ['-c', EXPAT, file]);
+      expect(text).toContain('Wordhere 0');
+      expect(text).toContain('talk.mp4');
+    });
+
+    it("is well-formed as a short's timeline too", async () => {
+      const text = writeExport(format, short);
+      const file = join(dir, `short.${format}`);
+      await writeFile(file, text);
+      await run('python3', ['-c', EXPAT, file]);
+      expect(text).toContain('Wordhere');
+    });
+  },
+);
 
 it('melt loads the MLT project without a parse error', async () => {
   const project = join(dir, 'project.mlt');

@@ -68,3 +68,50 @@ function readMltCaptions(xml: string, mlt: Node): ReadTimeline['captions'] {
   }
   return captions;
 }
+
+/**
+ * A Kdenlive project (kdenlive.ts): V1's and A1's cuts from their playlists, the source from the
+ * bin, and the caption guides as captions (a guide marks a caption's first frame only, so each
+ * reads as ending where it starts).
+ */
+export function readKdenlive(xml: string): ReadTimeline {
+  const mlt = node(parseXml(xml).mlt);
+  const profile = node(mlt.profile);
+  const rate = { num: Number(profile['@frame_rate_num']), den: Number(profile['@frame_rate_den']) };
+  const resources = new Map(
+    list(mlt.producer).map((p) => [
+      String(p['@id']),
+      text(list(p.property).find((q) => q['@name'] === 'resource')),
+    ]),
+  );
+  const tractorTrack = (name: string) => {
+    const tractor = list(mlt.tractor).find((t) =>
+      list(t.property).some((q) => q['@name'] === 'kdenlive:track_name' && text(q) === name),
+    );
+    const producer = list(tractor?.track)[0]?.['@producer'];
+    const lane = typeof producer === 'string' ? producer : '';
+    return list(list(mlt.playlist).find((p) => p['@id'] === lane)?.entry);
+  };
+  const cutsOf = (entries: Node[]) => {
+    let recordIn = 0;
+    return entries.map((entry) => {
+      const sourceIn = Number(entry['@in']);
+      const sourceOut = Number(entry['@out']) + 1;
+      const cut = { sourceIn, sourceOut, recordIn };
+      recordIn += sourceOut - sourceIn;
+      return cut;
+    });
+  };
+  const video = tractorTrack('V1');
+  const bin = list(mlt.playlist).find((p) => p['@id'] === 'main_bin');
+  const guides = JSON.parse(
+    text(list(bin?.property).find((q) => q['@name'] === 'kdenlive:docproperties.guides')) || '[]',
+  ) as { pos: number; comment: string }[];
+  return {
+    rate,
+    video: cutsOf(video),
+    audio: cutsOf(tractorTrack('A1')),
+    captions: guides.map((g) => ({ recordIn: g.pos, recordOut: g.pos, text: g.comment })),
+    media: video.map((e) => resources.get(String(e['@producer'])) ?? '?'),
+  };
+}

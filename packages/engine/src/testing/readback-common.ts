@@ -32,7 +32,8 @@ const ARRAYS = new Set([
   'parameter',
 ]);
 
-export function parseXml(text: string): Node {
+/** `keepSpaces`: text keeps its spaces at either end (a caption's words split over styles). */
+export function parseXml(text: string, options: { keepSpaces?: boolean } = {}): Node {
   const valid = XMLValidator.validate(text);
   if (valid !== true)
     throw new Error(`not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`);
@@ -41,6 +42,7 @@ export function parseXml(text: string): Node {
     attributeNamePrefix: '@',
     parseTagValue: false,
     parseAttributeValue: false,
+    trimValues: !options.keepSpaces,
     isArray: (name) => ARRAYS.has(name),
   }).parse(text) as Node;
 }

@@ -4,12 +4,12 @@
 import type { TIMELINE_FORMATS } from '@roughcut/shared';
 import { parseTimecode } from '../exports/frame-time.ts';
 import type { Rate } from '../exports/frame-time.ts';
-import { readMlt } from './mlt-readback.ts';
+import { readKdenlive, readMlt } from './mlt-readback.ts';
 import { list, node, parseXml, text, wholeFrames } from './readback-common.ts';
 import type { Node, ReadCut, ReadTimeline } from './readback-common.ts';
 
 export type { ReadCut, ReadTimeline } from './readback-common.ts';
-export { readMlt } from './mlt-readback.ts';
+export { readKdenlive, readMlt } from './mlt-readback.ts';
 
 /** "1001/30000s" or "4s" as [numerator, denominator]. */
 function rational(time: string): [number, number] {
@@ -19,9 +19,13 @@ function rational(time: string): [number, number] {
 }
 
 export function readFcpxml(xml: string): ReadTimeline {
-  const root = node(parseXml(xml).fcpxml);
+  const root = node(parseXml(xml, { keepSpaces: true }).fcpxml);
   const resources = node(root.resources);
-  const [fdNum, fdDen] = rational(String(node(resources.format)['@frameDuration']));
+  const sequence = node(node(node(node(root.library).event).project).sequence);
+  // NOTE: a short's project has its own format (the render's size) beside its source's.
+  const formats = [resources.format].flat().map(node);
+  const format = formats.find((f) => f['@id'] === sequence['@format']) ?? formats[0]!;
+  const [fdNum, fdDen] = rational(String(format['@frameDuration']));
   const rate = { num: fdDen, den: fdNum };
   const frames = (time: string, what: string) => {
     const [num, den] = rational(time);
@@ -29,7 +33,6 @@ export function readFcpxml(xml: string): ReadTimeline {
   };
   const asset = node(resources.asset);
   const mediaRep = node(asset['media-rep']);
-  const sequence = node(node(node(node(root.library).event).project).sequence);
   const clips = list(node(sequence.spine)['asset-clip']);
   const cuts = clips.map((clip, i) => {
     const sourceIn = frames(String(clip['@start']), `clip ${i} start`);
@@ -46,7 +49,8 @@ export function readFcpxml(xml: string): ReadTimeline {
       return {
         recordIn,
         recordOut: recordIn + frames(String(caption['@duration']), 'caption'),
-        text: text(node(node(caption.text)['text-style'])),
+        // NOTE: a short's line may be several text styles (its lit word in its own).
+        text: [node(caption.text)['text-style']].flat().map(text).join(''),
       };
     }),
   );
@@ -61,8 +65,8 @@ export function readXmeml(xml: string): ReadTimeline {
   const rate =
     text(seqRate.ntsc) === 'TRUE' ? { num: base * 1000, den: 1001 } : { num: base, den: 1 };
   const media = node(sequence.media);
-  const items = (kind: 'video' | 'audio') =>
-    list(node(media[kind]).track).flatMap((track) => list(track.clipitem));
+  // NOTE: the cut is the first track's; a split short's second picture track repeats its cuts.
+  const items = (kind: 'video' | 'audio') => list(list(node(media[kind]).track)[0]?.clipitem);
   const cutOf = (item: Node): ReadCut => ({
     sourceIn: Number(text(item.in)),
     sourceOut: Number(text(item.out)),
@@ -116,8 +120,11 @@ type OtioRange = { start_time: OtioTime; duration: OtioTime };
 type OtioClip = {
   OTIO_SCHEMA: string;
   source_range: OtioRange;
-  media_references: Record<string, { target_url: string }>;
-  active_media_reference_key: string;
+  /** Clip.1 (what the export writes, OTIO 0.14's form). */
+  media_reference?: { target_url: string };
+  /** Clip.2 (OTIO 0.15 and later). */
+  media_references?: Record<string, { target_url: string }>;
+  active_media_reference_key?: string;
 };
 type OtioTrack = { kind: string; children: OtioClip[] };
 
@@ -156,7 +163,12 @@ export function readOtio(json: string): ReadTimeline {
       recordOut: m.marked_range.start_time.value + m.marked_range.duration.value,
       text: m.name,
     })),
-    media: video.map((c) => c.media_references[c.active_media_reference_key]?.target_url ?? '?'),
+    media: video.map(
+      (c) =>
+        c.media_reference?.target_url ??
+        c.media_references?.[c.active_media_reference_key ?? '']?.target_url ??
+        '?',
+    ),
   };
 }
 
@@ -211,5 +223,7 @@ export function readTimeline(
       return readEdl(text, rate);
     case 'mlt':
       return readMlt(text);
+    case 'kdenlive':
+      return readKdenlive(text);
   }
 }

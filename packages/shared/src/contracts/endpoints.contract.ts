@@ -77,7 +77,11 @@ import {
   webhookSchema,
 } from './webhook.contract.ts';
 import { drawExampleQuerySchema, drawExampleRequestSchema } from './draw.contract.ts';
-import { clipExportParamsSchema, editExportParamsSchema } from './export.contract.ts';
+import {
+  clipExportParamsSchema,
+  editExportParamsSchema,
+  exportQuerySchema,
+} from './export.contract.ts';
 import { endpoint } from './endpoint.contract.ts';
 import { clipFramingQuerySchema, clipFramingResponseSchema } from './framing.contract.ts';
 import type { Endpoint } from './endpoint.contract.ts';
@@ -351,7 +355,8 @@ export const ENDPOINTS = {
   }),
   /**
    * Not in the spec: the edit's long form as an editor timeline or a transcript timed on the cut
-   * video, the file itself (content-disposition attachment).
+   * video, the file itself (content-disposition attachment); `?media_folder=` links the video by
+   * its absolute path in that folder.
    */
   editExport: endpoint({
     method: 'GET',
@@ -359,6 +364,7 @@ export const ENDPOINTS = {
     auth: user,
     changesState: true,
     params: editExportParamsSchema,
+    query: exportQuerySchema,
     responseKind: 'file',
   }),
   autojobUpload: endpoint({
@@ -458,6 +464,7 @@ export const ENDPOINTS = {
     auth: user,
     changesState: true,
     params: clipExportParamsSchema,
+    query: exportQuerySchema,
     responseKind: 'file',
   }),
   /**

@@ -6,7 +6,7 @@ import { clipParamsSchema } from './clip.contract.ts';
 // the transcript timed on the cut video. The engine writes them; the server serves them; the web
 // offers them beside the rendered videos.
 
-export const TIMELINE_FORMATS = ['fcpxml', 'xmeml', 'otio', 'edl', 'mlt'] as const;
+export const TIMELINE_FORMATS = ['fcpxml', 'xmeml', 'otio', 'edl', 'mlt', 'kdenlive'] as const;
 export const TRANSCRIPT_FORMATS = ['srt', 'vtt', 'ass', 'txt'] as const;
 export const EXPORT_FORMATS = [...TIMELINE_FORMATS, ...TRANSCRIPT_FORMATS] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -27,7 +27,12 @@ export const EXPORT_FILE_TYPES: Record<
   xmeml: { extension: 'xml', mimeType: 'application/xml', label: 'Premiere Pro (.xml)' },
   otio: { extension: 'otio', mimeType: 'application/json', label: 'OpenTimelineIO (.otio)' },
   edl: { extension: 'edl', mimeType: 'text/plain', label: 'CMX3600 EDL (.edl)' },
-  mlt: { extension: 'mlt', mimeType: 'application/xml', label: 'Shotcut / Kdenlive (.mlt)' },
+  mlt: { extension: 'mlt', mimeType: 'application/xml', label: 'Shotcut / melt (.mlt)' },
+  kdenlive: {
+    extension: 'kdenlive',
+    mimeType: 'application/xml',
+    label: 'Kdenlive project (.kdenlive)',
+  },
   srt: { extension: 'srt', mimeType: 'application/x-subrip', label: 'Subtitles (.srt)' },
   vtt: { extension: 'vtt', mimeType: 'text/vtt', label: 'Web subtitles (.vtt)' },
   ass: { extension: 'ass', mimeType: 'text/x-ssa', label: 'Styled subtitles (.ass)' },
@@ -35,6 +40,53 @@ export const EXPORT_FILE_TYPES: Record<
 };
 
 const formatSchema = z.enum(EXPORT_FORMATS);
+
+/** The longest folder path an export takes (Windows' long paths stop at 32,767; no one types that). */
+export const MEDIA_FOLDER_MAX_LENGTH = 1024;
+
+/**
+ * Why `folder` cannot be the folder the video is in on the user's computer, or null when it can:
+ * an absolute path (`/Users/me/Videos`, `C:\\Users\\me\\Videos`, `\\\\server\\share`), without
+ * control characters and without `..`. NOTE: the engine (media-link.ts) reads the same three forms;
+ * the Export menu checks with this before it asks, the endpoints refuse with it.
+ */
+export function mediaFolderProblem(folder: string): string | null {
+  if (folder.length > MEDIA_FOLDER_MAX_LENGTH) {
+    return `The folder's path is too long: at most ${MEDIA_FOLDER_MAX_LENGTH} characters.`;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001F\u007F-\u009F]/.test(folder)) {
+    return "The folder's path has a character no path holds (a line break or a control character).";
+  }
+  const text = folder.trim();
+  const absolute = /^(?:\/|[A-Za-z]:(?:[\\/]|$)|\\\\[^\\/])/.test(text);
+  if (!absolute) {
+    return 'Give the full path of the folder: start it with / (Mac, Linux), a drive such as C:\\ (Windows) or \\\\server\\share.';
+  }
+  if (text.split(/[\\/]+/).includes('..')) return 'The folder may not go up with "..".';
+  return null;
+}
+
+/**
+ * GET …/export/{format} optional query: `media_folder`, the folder the original video is in on the
+ * user's computer. An empty value is the same as none (the Export menu's field left empty).
+ */
+export const exportQuerySchema = z.object({
+  media_folder: z
+    .string()
+    .max(MEDIA_FOLDER_MAX_LENGTH)
+    .superRefine((folder, ctx) => {
+      const problem = folder === '' ? null : mediaFolderProblem(folder);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional()
+    .meta({
+      description:
+        'The folder the original video is in on your computer: the timelines then link it by its absolute path (file:///…). Left out or empty, they link it by its file name, beside the exported file.',
+      example: '/Users/me/Videos',
+    }),
+});
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
 /** GET /api/manage/autojob/{id}/export/{format}: the edit's long form (the whole video without one). */
 export const editExportParamsSchema = autoJobParamsSchema.extend({ format: formatSchema });

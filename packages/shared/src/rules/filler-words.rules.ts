@@ -35,6 +35,28 @@ const isHeard = (word: TimedWord, kept: readonly Span[]): boolean => {
   return kept.some((span) => middle >= span.start && middle <= span.end);
 };
 
+/**
+ * isHeard against the same spans, indexed once: a binary search instead of a scan of every span
+ * per filler (a 4-hour edit's 1,440 fillers against 20,000 kept spans, issue 35).
+ */
+function heardIn(kept: readonly Span[]): (word: TimedWord) => boolean {
+  const spans = [...kept].sort((a, b) => a.start - b.start);
+  // NOTE: the latest end among the spans so far; an overlap may end before an earlier span does.
+  const reach: number[] = [];
+  for (const span of spans) reach.push(Math.max(reach.at(-1) ?? -Infinity, span.end));
+  return (word) => {
+    const middle = (word.start + word.end) / 2;
+    let lo = 0;
+    let hi = spans.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((spans[mid]?.start ?? Infinity) <= middle) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && (reach[lo - 1] ?? -Infinity) >= middle;
+  };
+}
+
 const capitalise = (text: string): string => {
   const at = text.search(/\p{L}/u);
   if (at < 0) return text;
@@ -93,13 +115,14 @@ export function withoutCutFillers<P extends WordedPhrase>(
   phrases: readonly P[],
   kept: readonly Span[],
 ): P[] {
+  const isHeardHere = heardIn(kept);
   return phrases.map((phrase) => {
     const words = phrase.words ?? [];
     if (words.length === 0) return phrase;
     if (normalise(words.map((w) => w.text).join(' ')) !== normalise(phrase.phrase)) return phrase;
     const dropped = new Set<number>();
     words.forEach((word, i) => {
-      if (isFillerWord(word.text) && !isHeard(word, kept)) dropped.add(i);
+      if (isFillerWord(word.text) && !isHeardHere(word)) dropped.add(i);
     });
     if (dropped.size === 0) return phrase;
     const left = remainingWords(words, dropped);

@@ -18,14 +18,26 @@ import type { ExportClipHead } from './exports.repository.ts';
 
 export type ExportSource = { fileName: string; probe: ExportProbe };
 
+/** What the user asked of an export besides its format. */
+export type ExportOptions = {
+  /** The folder the video is in on the user's computer (absolute links), or none. */
+  mediaFolder?: string | undefined;
+};
+
 /**
  * The digest of one confirmed state of a clip, as the exports of it see it: the clip row's version
- * (exports.repository.ts), its source's name and probe, and the writers' version.
+ * (exports.repository.ts: its framing and style too), its source's name and probe, the folder the
+ * links point into, and the writers' version.
  */
-export function exportStateOf(clip: ExportClipHead, source: ExportSource): string {
+export function exportStateOf(
+  clip: ExportClipHead,
+  source: ExportSource,
+  options: ExportOptions = {},
+): string {
   const { probe } = source;
   const parts = [
     EXPORT_WRITERS_VERSION,
+    options.mediaFolder ?? null,
     clip.version,
     clip.title,
     clip.isLongForm,

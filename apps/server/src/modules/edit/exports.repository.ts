@@ -3,6 +3,7 @@
 // the export thread gets the big ones as the database's own text, so the request thread never
 // parses them.
 import { and, eq, sql } from 'drizzle-orm';
+import type { ClipReframe } from '@roughcut/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { clips } from '../../db/tables/clips.schema.ts';
 
@@ -45,6 +46,9 @@ export type ExportClipBody = ExportClipHead & {
   gaps: string | null;
   drawSettings: string;
   edits: string | null;
+  /** How a short is framed, and its stored follow and split plans (JSON text; null: none yet). */
+  reframe: ClipReframe;
+  framing: string | null;
 };
 
 const confirmed = (part: 'phrases' | 'cut') =>
@@ -88,6 +92,8 @@ export async function loadExportClipBody(
       >`case when ${confirmed('cut')} then null else ${clips.gaps}::text end`,
       drawSettings: sql<string>`${clips.drawSettings}::text`,
       edits: sql<string | null>`${clips.edits}::text`,
+      reframe: clips.reframe,
+      framing: sql<string | null>`${clips.framing}::text`,
     })
     .from(clips)
     .where(eq(clips.id, clipId));

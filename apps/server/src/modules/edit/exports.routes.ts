@@ -4,6 +4,7 @@
 // with Retry-After.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDPOINTS } from '@roughcut/shared';
+import type { ExportQuery } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { routeEndpoint } from '../../http/endpoint-route.ts';
 import { contentDisposition } from '../../storage/http-headers.ts';
@@ -16,6 +17,10 @@ const WHERE = { params: 'The export' };
 /** Bigger reads than the default 64 KB: fewer turns of the request thread per download. */
 const READ_CHUNK_BYTES = 256 * 1024;
 
+/** Text says its encoding (every text export is UTF-8); a zip's bytes have none. */
+export const contentTypeOf = (mimeType: string): string =>
+  mimeType === 'application/zip' ? mimeType : `${mimeType}; charset=utf-8`;
+
 /**
  * Streams the stored file; `done` (which may run twice) once it is all read, or once the download
  * is abandoned.
@@ -25,7 +30,7 @@ function sendFile(reply: FastifyReply, file: ExportFile, done: () => void): Fast
   stream.once('end', done);
   stream.once('close', done);
   return reply
-    .header('content-type', `${file.mimeType}; charset=utf-8`)
+    .header('content-type', contentTypeOf(file.mimeType))
     .header('content-disposition', contentDisposition('attachment', file.fileName))
     .header('cache-control', 'private, no-store')
     .header('content-length', String(file.size))
@@ -60,10 +65,15 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): voi
     }
   };
 
-  routeEndpoint(app, ENDPOINTS.editExport, { where: WHERE }, (request, { params }, reply) =>
-    answer(request, reply, () => exportEdit(ctx, rt, request.user.id, params.id, params.format)),
+  // NOTE: an empty folder (the Export menu's field left empty) is no folder.
+  const optionsOf = (query: ExportQuery) => ({ mediaFolder: query.media_folder || undefined });
+
+  routeEndpoint(app, ENDPOINTS.editExport, { where: WHERE }, (request, { params, query }, reply) =>
+    answer(request, reply, () =>
+      exportEdit(ctx, rt, request.user.id, params.id, params.format, optionsOf(query)),
+    ),
   );
-  routeEndpoint(app, ENDPOINTS.clipExport, { where: WHERE }, (request, { params }, reply) =>
+  routeEndpoint(app, ENDPOINTS.clipExport, { where: WHERE }, (request, { params, query }, reply) =>
     answer(request, reply, () =>
       exportClip(
         ctx,
@@ -75,6 +85,7 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): voi
           clipId: params.clip_id,
         },
         params.format,
+        optionsOf(query),
       ),
     ),
   );

@@ -7,6 +7,7 @@ import type { ExportFormat } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../errors/http-error.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { isZipExport } from '../../engine-adapter/exports.adapter.ts';
 import { fileNamePart } from '../../storage/storage-keys.ts';
 import { findAssetOfEdit, findCurrentVideo } from '../assets/index.ts';
 import { assertCanStartEdit } from '../billing/index.ts';
@@ -14,7 +15,7 @@ import { chargeEditOnce } from './delivery.ts';
 import { findRunOfEdit } from './edit.repository.ts';
 import type { EditRow, RunRow } from './edit.repository.ts';
 import { dropStaleExports, exportKey, exportStateOf, openStoredExport } from './exports.cache.ts';
-import type { ExportSource, OpenedExport } from './exports.cache.ts';
+import type { ExportOptions, ExportSource, OpenedExport } from './exports.cache.ts';
 import { findExportClip, listClipIdsOfRun, loadExportClipBody } from './exports.repository.ts';
 import type { ExportClipHead } from './exports.repository.ts';
 import { EXPORT_LIMIT_MESSAGES, RetryLaterError, createExportSlots } from './exports.slots.ts';
@@ -85,8 +86,15 @@ async function sourceOf(ctx: AppContext, run: RunRow): Promise<ExportSource> {
   };
 }
 
-const fileNameOf = (job: EditRow, clip: ExportClipHead, format: ExportFormat): string =>
-  `${fileNamePart(job.name)} - ${fileNamePart(clip.title)} (${clip.isLongForm ? 'long form' : 'clip'}).${EXPORT_FILE_TYPES[format].extension}`;
+const fileNameOf = (job: EditRow, clip: ExportClipHead, extension: string): string =>
+  `${fileNamePart(job.name)} - ${fileNamePart(clip.title)} (${clip.isLongForm ? 'long form' : 'clip'}).${extension}`;
+
+/** An EDL of more than 999 events is stored as a zip of EDLs: it is named and served as one. */
+async function isZipped(file: OpenedExport): Promise<boolean> {
+  const head = Buffer.alloc(4);
+  const { bytesRead } = await file.handle.read(head, 0, head.length, 0);
+  return isZipExport(head.subarray(0, bytesRead));
+}
 
 function threadRefusal(error: unknown): never {
   if (!(error instanceof ExportThreadError)) throw error;
@@ -110,6 +118,7 @@ async function buildExport(
   ids: { jobId: string; clipId: string },
   source: ExportSource,
   format: ExportFormat,
+  options: ExportOptions,
 ): Promise<string> {
   const temp = await ctx.storage.createTempFile(`.${EXPORT_FILE_TYPES[format].extension}`);
   try {
@@ -119,15 +128,20 @@ async function buildExport(
         // NOTE: read when a thread is free, so an export waiting for one holds no clip data.
         const body = await loadExportClipBody(ctx.db, ids.clipId);
         if (!body) throw notFound(EXPORT_MESSAGES.clipNotFound);
-        key = exportKey(ids, exportStateOf(body, source), format);
+        key = exportKey(ids, exportStateOf(body, source, options), format);
         const { startS, endS, isLongForm, removeFillers, segments, gaps, drawSettings, edits } =
           body;
         return {
           format,
           title: body.title,
           fileName: source.fileName,
+          mediaFolder: options.mediaFolder,
           probe: source.probe,
-          clip: { startS, endS, isLongForm, removeFillers, segments, gaps, drawSettings, edits },
+          clip: {
+            ...{ startS, endS, isLongForm, removeFillers, segments, gaps, drawSettings, edits },
+            reframe: body.reframe,
+            framing: body.framing,
+          },
           outPath: temp.path,
         };
       })
@@ -149,17 +163,18 @@ async function exportOf(
   run: RunRow,
   clip: ExportClipHead,
   format: ExportFormat,
+  options: ExportOptions,
 ): Promise<ExportFile> {
   const source = await sourceOf(ctx, run);
   const ids = { jobId: job.id, clipId: clip.id };
-  const wanted = exportKey(ids, exportStateOf(clip, source), format);
+  const wanted = exportKey(ids, exportStateOf(clip, source, options), format);
   let opened = await openStoredExport(ctx, wanted);
   if (!opened) {
     // NOTE: the allowance is checked before the work and spent below, once the file is there.
     if (!run.downloadedAt) await assertCanStartEdit(ctx, userId);
     let building = rt.building.get(wanted);
     if (!building) {
-      building = buildExport(ctx, rt, ids, source, format).finally(() =>
+      building = buildExport(ctx, rt, ids, source, format, options).finally(() =>
         rt.building.delete(wanted),
       );
       rt.building.set(wanted, building);
@@ -167,19 +182,20 @@ async function exportOf(
     opened = await openStoredExport(ctx, await building);
     if (!opened) throw conflict(EXPORT_MESSAGES.changed);
   }
+  let zipped: boolean;
   try {
     // NOTE: a timeline of the cut is the result itself, so the first export counts toward the
     // trial like the first play or download of a rendered video.
     await chargeEditOnce(ctx, userId, run);
+    zipped = format === 'edl' && (await isZipped(opened));
   } catch (error) {
     await opened.handle.close();
     throw error;
   }
-  return {
-    ...opened,
-    fileName: fileNameOf(job, clip, format),
-    mimeType: EXPORT_FILE_TYPES[format].mimeType,
-  };
+  const type = zipped
+    ? { extension: 'zip', mimeType: 'application/zip' }
+    : EXPORT_FILE_TYPES[format];
+  return { ...opened, fileName: fileNameOf(job, clip, type.extension), mimeType: type.mimeType };
 }
 
 /** The edit's long form, from its latest run, as `format`. */
@@ -189,6 +205,7 @@ export async function exportEdit(
   userId: string,
   jobId: string,
   format: ExportFormat,
+  options: ExportOptions = {},
 ): Promise<ExportFile> {
   const { job, instance } = await loadOwnedEdit(ctx, userId, jobId);
   if (!instance) throw conflict(EXPORT_MESSAGES.notAnalysed);
@@ -198,7 +215,7 @@ export async function exportEdit(
   if (!longForm) throw notFound(EXPORT_MESSAGES.noLongForm);
   const clip = await findExportClip(ctx.db, instance.id, longForm.id);
   if (!clip) throw notFound(EXPORT_MESSAGES.clipNotFound);
-  return exportOf(ctx, rt, userId, job, instance, clip, format);
+  return exportOf(ctx, rt, userId, job, instance, clip, format, options);
 }
 
 /** One clip of a run of the user's edit, as `format`. */
@@ -207,11 +224,12 @@ export async function exportClip(
   rt: ExportsRuntime,
   ids: { userId: string; jobId: string; instanceId: string; clipId: string },
   format: ExportFormat,
+  options: ExportOptions = {},
 ): Promise<ExportFile> {
   const { job } = await loadOwnedEdit(ctx, ids.userId, ids.jobId);
   const run = await findRunOfEdit(ctx.db, ids.jobId, ids.instanceId);
   if (!run) throw notFound(EXPORT_MESSAGES.runNotFound);
   const clip = await findExportClip(ctx.db, run.id, ids.clipId);
   if (!clip) throw notFound(EXPORT_MESSAGES.clipNotFound);
-  return exportOf(ctx, rt, ids.userId, job, run, clip, format);
+  return exportOf(ctx, rt, ids.userId, job, run, clip, format, options);
 }

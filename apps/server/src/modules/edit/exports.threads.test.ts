@@ -45,6 +45,8 @@ const task = (name: string, cut = talk.gaps): ExportTask => ({
     gaps: null,
     drawSettings: JSON.stringify(DEFAULT_DRAW_SETTINGS),
     edits: JSON.stringify({ cut }),
+    reframe: 'centre',
+    framing: null,
   },
   outPath: path.join(dir, name),
 });

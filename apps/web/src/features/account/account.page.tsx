@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { ApiTokensCard } from './api-tokens-card.tsx';
 import { UpdateCredentialsCard } from './update-credentials-card.tsx';
 import { UpdateEmailCard } from './update-email-card.tsx';
+import { WebhooksCard } from './webhooks-card.tsx';
 
 /** /account: "Manage Account" (SPEC section 2.5). */
 export function AccountPage() {
@@ -16,7 +17,7 @@ export function AccountPage() {
     <>
       <PageHeader
         title="Manage Account"
-        subtitle="Your sign-in details, email address and API access."
+        subtitle="Your sign-in details, email address, API access and webhooks."
       />
       {user.data ? (
         // NOTE: keyed by the loaded values so the forms start from them after a reload or refetch.
@@ -24,6 +25,7 @@ export function AccountPage() {
           <UpdateEmailCard user={user.data} />
           <UpdateCredentialsCard user={user.data} />
           <ApiTokensCard />
+          <WebhooksCard />
         </Stack>
       ) : user.isError ? (
         <Card>

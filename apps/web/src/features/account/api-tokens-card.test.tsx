@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_MESSAGES } from '@roughcut/shared';
+import { ACCESS_TOKEN_MESSAGES, APP_ROUTES } from '@roughcut/shared';
 import type { AccessToken } from '@roughcut/shared';
 import { tokensApi } from '../../api/tokens.api.ts';
 import { ApiTokensCard } from './api-tokens-card.tsx';
@@ -24,7 +25,10 @@ function renderCard() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <ApiTokensCard />
+      {/* NOTE: the card links to the API reference page with a router link. */}
+      <MemoryRouter>
+        <ApiTokensCard />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -72,6 +76,16 @@ describe('the API access card', () => {
     expect((await screen.findByTestId('new-access-token')).textContent).toBe(SECRET);
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByTestId('new-access-token')).toBeNull();
+  });
+
+  it('links to the API reference page, and to the raw document beside it', () => {
+    vi.spyOn(tokensApi, 'list').mockResolvedValue({ tokens: [] });
+    renderCard();
+    const reference = screen.getByRole('link', { name: 'API reference' });
+    expect(reference.getAttribute('href')).toBe(APP_ROUTES.apiReference);
+    expect(screen.getByRole('link', { name: 'openapi.json' }).getAttribute('href')).toBe(
+      '/api/openapi.json',
+    );
   });
 
   it('asks for a name before making a token', () => {

@@ -11,7 +11,13 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { ACCESS_TOKEN_EXPIRY_DAYS, ACCESS_TOKEN_MESSAGES, ENDPOINTS } from '@roughcut/shared';
+import { Link as RouterLink } from 'react-router';
+import {
+  ACCESS_TOKEN_EXPIRY_DAYS,
+  ACCESS_TOKEN_MESSAGES,
+  APP_ROUTES,
+  ENDPOINTS,
+} from '@roughcut/shared';
 import type { AccessToken, AccessTokenScope, CreateAccessTokenResponse } from '@roughcut/shared';
 import { describeError } from '../../api/api-error.ts';
 import { TOKENS_LOAD_ERROR, accessTokensQuery, tokensApi } from '../../api/tokens.api.ts';
@@ -68,10 +74,14 @@ export function ApiTokensCard() {
         <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
           Scripts send a token as <code>Authorization: Bearer rc_…</code>. A token reaches your
           edits, clips, templates and webhooks, never your account or billing. See the{' '}
+          <Link component={RouterLink} to={APP_ROUTES.apiReference}>
+            API reference
+          </Link>{' '}
+          (or the raw{' '}
           <Link href={ENDPOINTS.openapi.path} target="_blank" rel="noopener">
-            API reference (OpenAPI)
+            openapi.json
           </Link>
-          .
+          ).
         </Typography>
         <Stack component="form" noValidate onSubmit={submit} spacing={2}>
           <TextField

@@ -38,10 +38,11 @@ function ClipHeader({ jobId, clip }: { jobId: string; clip: Clip | null }) {
             size="small"
             variant="text"
             fallbackName={clip.title}
-            onExport={(format) =>
+            onExport={(format, request) =>
               exportsApi.clip(
                 { jobId, instanceId: clip.auto_job_instance_id, clipId: clip.id },
                 format,
+                request,
               )
             }
           />

@@ -121,13 +121,15 @@ export function VideoDropZone({ file, onFile, disabled }: Props) {
           }}
         />
       </Box>
-      {notVideo ? (
-        <Alert severity="error" sx={{ mt: 1.5 }} data-testid="not-a-video">
-          {notVideo}
-        </Alert>
-      ) : warning ? (
+      {/* NOTE: the name's warning (SPEC 5) wins: it is the rule the user can act on first, and
+          it shows at once, while the first bytes are still being read. */}
+      {warning ? (
         <Alert severity="warning" sx={{ mt: 1.5 }}>
           {warning}
+        </Alert>
+      ) : notVideo ? (
+        <Alert severity="error" sx={{ mt: 1.5 }} data-testid="not-a-video">
+          {notVideo}
         </Alert>
       ) : null}
     </Box>

@@ -148,10 +148,11 @@ export function ClipCard({ clip, videoUrl, busy, onConfirm, onUnconfirm, onEdit 
           subject={clip.title}
           variant="text"
           fallbackName={clip.title}
-          onExport={(format) =>
+          onExport={(format, request) =>
             exportsApi.clip(
               { jobId: clip.auto_job_id, instanceId: clip.auto_job_instance_id, clipId: clip.id },
               format,
+              request,
             )
           }
         />

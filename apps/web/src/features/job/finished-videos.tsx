@@ -76,7 +76,7 @@ function FinishedVideo({
               size="small"
               variant="text"
               fallbackName={asset.name.replace(/\.mp4$/i, '')}
-              onExport={(format) =>
+              onExport={(format, request) =>
                 exportsApi.clip(
                   {
                     jobId: job.id,
@@ -84,6 +84,7 @@ function FinishedVideo({
                     clipId: asset.clip_id ?? '',
                   },
                   format,
+                  request,
                 )
               }
             />
@@ -227,7 +228,7 @@ export function FinishedVideos({
           subject="the edit"
           size="large"
           fallbackName={job.name}
-          onExport={(format) => exportsApi.edit(job.id, format)}
+          onExport={(format, request) => exportsApi.edit(job.id, format, request)}
         />
         <Button
           variant="contained"
