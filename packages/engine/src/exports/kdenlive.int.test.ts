@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runFfmpeg, runFfprobe } from '../media/ffmpeg-runner.ts';
-import { renderWithMelt } from '../testing/melt-oracle.ts';
+import { runFfmpeg, runFfprobe, runMelt } from '../media/ffmpeg-runner.ts';
 import { probeMedia } from '../media/probe.ts';
 import { renderLongForm } from '../render/long-form.ts';
 import { buildTimeline } from './export-timeline.ts';
@@ -103,7 +102,7 @@ describe.each([
     await writeFile(project, toKdenlive(timeline));
     const melted = join(dir, `melt-${label}.mkv`);
     // NOTE: from another folder: the project finds its source beside itself, by file name.
-    await renderWithMelt(
+    await runMelt(
       [
         project,
         '-consumer',

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { TIMELINE_FORMATS } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runFfmpeg, runFfprobe } from '../media/ffmpeg-runner.ts';
-import { renderWithMelt } from '../testing/melt-oracle.ts';
+import { runFfmpeg, runFfprobe, runMelt } from '../media/ffmpeg-runner.ts';
 import { probeMedia } from '../media/probe.ts';
 import { renderLongForm } from '../render/long-form.ts';
 import { readLength, readTimeline } from '../testing/timeline-readback.ts';
@@ -159,7 +158,7 @@ describe.each([
     const melted = join(dir, `melt-${label}.mkv`);
     // NOTE: run from another folder: the project finds its source beside itself, by file name.
     // NOTE: inside the same memory and time ceilings as every ffmpeg run (run-limits.ts).
-    await renderWithMelt(
+    await runMelt(
       [
         project,
         '-consumer',

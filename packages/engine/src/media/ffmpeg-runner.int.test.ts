@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../types.ts';
-import { filesInOrder, runFfmpeg, runFfprobe, streamFfmpeg } from './ffmpeg-runner.ts';
+import { filesInOrder, runFfmpeg, runFfprobe, runMelt, streamFfmpeg } from './ffmpeg-runner.ts';
 import { MediaToolError, toolFailureMessage } from './run-limits.ts';
 
 let dir = '';
@@ -104,5 +104,57 @@ describe('ffmpeg runner on real ffmpeg', () => {
     const out = join(dir, 'tone.wav');
     const json = await runFfprobe(['-of', 'json', '-show_format', out]);
     expect(JSON.parse(json)).toHaveProperty('format.format_name', 'wav');
+  });
+});
+
+describe("melt's start race", () => {
+  /**
+   * A stand-in melt that loses MLT 7.12's start race its first `losses` times, as melt does:
+   * the consumer logs an empty output, then melt waits forever (first) or exits 0 (after).
+   */
+  async function fakeMelt(losses: number): Promise<{ count: string; out: string }> {
+    const count = join(dir, `melt-count-${losses}`);
+    const out = join(dir, `melt-out-${losses}.mkv`);
+    const script = join(dir, `fake-melt-${losses}.sh`);
+    await writeFile(
+      script,
+      [
+        '#!/bin/sh',
+        `n=$(cat '${count}' 2>/dev/null || echo 0); echo $((n + 1)) > '${count}'`,
+        `if [ "$n" -lt ${losses} ]; then`,
+        '  echo "[AVIOContext @ 0x1] Statistics: 0 bytes written, 0 seeks, 0 writeouts" >&2',
+        '  if [ "$n" -eq 0 ]; then exec tail -f /dev/null; fi',
+        '  exit 0',
+        'fi',
+        `echo rendered > '${out}'`,
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    process.env.MELT_PATH = script;
+    return { count, out };
+  }
+  const saved = process.env.MELT_PATH;
+  afterAll(() => {
+    if (saved === undefined) delete process.env.MELT_PATH;
+    else process.env.MELT_PATH = saved;
+  });
+
+  it('starts again a run whose consumer stopped before writing, hung or not', async () => {
+    const { count, out } = await fakeMelt(2);
+    await expect(runMelt(['project.mlt'])).resolves.toHaveProperty('stderrTail');
+    expect((await readFile(count, 'utf8')).trim()).toBe('3');
+    expect((await readFile(out, 'utf8')).trim()).toBe('rendered');
+  });
+
+  it('gives up after eight such starts, with a plain message for users', async () => {
+    const { count } = await fakeMelt(100);
+    const error = await runMelt(['project.mlt']).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(MediaToolError);
+    expect(error).toMatchObject({ code: 'melt_failed', message: toolFailureMessage('media') });
+    expect((await readFile(count, 'utf8')).trim()).toBe('8');
   });
 });

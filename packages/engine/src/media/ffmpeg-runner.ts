@@ -8,6 +8,7 @@ import { EngineError } from '../types.ts';
 import type { ProgressFn } from '../types.ts';
 import { createProgressParser } from './ffmpeg-output.ts';
 import { spawnLimited } from './limited-spawn.ts';
+import { MediaToolError, toolFailureMessage } from './run-limits.ts';
 import type { LimitOptions, RunResult, Spawned, ToolName } from './limited-spawn.ts';
 
 export { createLineTail, createProgressParser, describeFailure } from './ffmpeg-output.ts';
@@ -175,24 +176,59 @@ export function streamFfprobe(args: readonly string[], options: FfprobeOptions =
   return { stdout: child.stdout, done, stop };
 }
 
+/** How many times a melt run that lost MLT's start race (below) is started again. */
+const MELT_START_TRIES = 8;
+/** What MLT's avformat consumer logs (at -verbose) when its thread ended before writing a byte. */
+const MELT_LOST_START = /Statistics: 0 bytes written/;
+
 /**
  * Runs melt (the MLT framework's renderer) inside the same ceilings, from `cwd` with `env`.
  * Rejects like runFfmpeg ('melt_failed', limits).
+ * WARNING: MLT 7.12's avformat consumer starts its thread before it marks itself running, and the
+ * thread stops at once when it looks first: it then closes its output empty, and melt either
+ * exits 0 leaving an unreadable file or waits for it forever (seen in 1 run of 25 on a loaded
+ * 2-core machine, 1 in 4 with -verbose). The consumer says so at -verbose ("0 bytes written"), so
+ * such a run is stopped at once and started again.
  */
 export async function runMelt(
   args: readonly string[],
-  options: LimitOptions & { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: LimitOptions & {
+    cwd?: string;
+    env?: NodeJS.ProcessEnv;
+    onStderrLine?: (line: string) => void;
+  } = {},
 ): Promise<RunResult> {
-  const { cwd, env, ...limits } = options;
-  return spawnLimited({
-    ...limits,
-    tool: 'melt',
-    binary: meltBinary(),
-    argv: args,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    // WARNING: melt exits 0 when it cannot load a project or its modules; only stderr says so.
-    failedDespiteExit0: (tail) => /^Failed to load|failed to dlopen/m.test(tail),
-    ...(cwd ? { cwd } : {}),
-    ...(env ? { env } : {}),
-  }).done;
+  const { cwd, env, onStderrLine, ...limits } = options;
+  for (let tries = 1; ; tries++) {
+    let lostStart = false;
+    const run: Spawned = spawnLimited({
+      ...limits,
+      tool: 'melt',
+      binary: meltBinary(),
+      argv: ['-verbose', ...args],
+      stdio: ['ignore', 'ignore', 'pipe'],
+      // WARNING: melt exits 0 when it cannot load a project or its modules; only stderr says so.
+      failedDespiteExit0: (tail) => /^Failed to load|failed to dlopen/m.test(tail),
+      onStderrLine: (line) => {
+        if (MELT_LOST_START.test(line) && !lostStart) {
+          lostStart = true;
+          run.stop();
+        }
+        onStderrLine?.(line);
+      },
+      ...(cwd ? { cwd } : {}),
+      ...(env ? { env } : {}),
+    });
+    // NOTE: a run that lost the race ends well (exit 0, or stopped here); one that failed
+    // otherwise (a limit, a bad project) rejects with its own reason.
+    const result = await run.done;
+    if (!lostStart) return result;
+    if (tries >= MELT_START_TRIES) {
+      throw new MediaToolError(
+        'melt_failed',
+        toolFailureMessage(limits.task ?? 'media'),
+        `melt stopped before writing a frame ${tries} times in a row (MLT's start race)`,
+      );
+    }
+  }
 }

@@ -7,8 +7,10 @@ import {
   createPacketScanner,
   measuredLengths,
   isVariableFrameRate,
+  nominalFps,
   normaliseRotation,
   parseProbeOutput,
+  startTimecode,
 } from './probe-parse.ts';
 
 const video = {
@@ -113,6 +115,34 @@ describe('parseProbeOutput', () => {
     expect(parseProbeOutput(probe([vfr, audio]), 1).variableFrameRate).toBe(true);
   });
 
+  it('counts a constant rate at its exact nominal rate, not an average rounded off it', () => {
+    // NOTE: 23.976 in 1/90000 ticks and 59.94 cut short: averages a hair off r_frame_rate.
+    const at = (r: string, avg: string) =>
+      parseProbeOutput(probe([{ ...video, r_frame_rate: r, avg_frame_rate: avg }, audio]), 1).fps;
+    expect(at('24000/1001', '10980000/457957')).toBe(24000 / 1001);
+    expect(at('60000/1001', '13770000/229729')).toBe(60000 / 1001);
+    expect(at('30000/1001', '2997/100')).toBe(30000 / 1001);
+    // A variable rate keeps its average: r_frame_rate is then only the clock's guess.
+    expect(at('90000/1', '1350000/44881')).toBe(1350000 / 44881);
+    expect(at('30/1', '2950/100')).toBe(29.5);
+    expect(at('0/0', '25/1')).toBe(25);
+    expect(at('25/1', '0/0')).toBe(25);
+    expect(nominalFps(29.9, 30)).toBe(29.9);
+  });
+
+  it("reads a camera's start timecode from the picture's tag or a timecode track", () => {
+    const tmcd = { index: 2, codec_type: 'data', tags: { timecode: '00:00:58;00' } };
+    expect(parseProbeOutput(probe([video, audio, tmcd]), 1).timecode).toBe('00:00:58;00');
+    const tagged = { ...video, tags: { timecode: '01:00:00:00' } };
+    expect(parseProbeOutput(probe([tagged, audio, tmcd]), 1).timecode).toBe('01:00:00:00');
+    // NOTE: ffmpeg takes any separator but ':' before the frames as drop-frame.
+    const dotted = { ...tmcd, tags: { timecode: '10:00:00.02' } };
+    expect(parseProbeOutput(probe([video, audio, dotted]), 1).timecode).toBe('10:00:00;02');
+    expect(parseProbeOutput(probe([video, audio]), 1)).not.toHaveProperty('timecode');
+    const junk = { ...tmcd, tags: { timecode: 'soon' } };
+    expect(startTimecode([video, audio, junk])).toBeUndefined();
+  });
+
   it('rejects with the user reason', () => {
     expect(codeOf(() => parseProbeOutput(probe([audio]), 1))).toBe('no_video_stream');
     expect(codeOf(() => parseProbeOutput(probe([video]), 1))).toBe('no_audio_stream');
@@ -148,6 +178,27 @@ describe('packet scanner', () => {
     s.write(`${lines.map((l) => `0,${l}`).join('\n')}\n`);
     return s.end();
   };
+
+  it('sees a variable rate in the pictures’ times when the packets’ durations do not show it', () => {
+    // NOTE: as ffprobe prints a phone's jittered HEVC with B-frames: x265's packets all state
+    // the nominal duration, x264's one tick, some none.
+    const times = [0, 0.138111, 0.072356, 0.033322, 0.106656, 0.268067, 0.196167, 0.176922];
+    for (const duration of ['0.033333', '0.001667', 'N/A']) {
+      const lines = times.map((t, i) => `${t},${t - 0.07},${duration},${i ? '__' : 'K_'}`);
+      expect(isVariableFrameRate(scanOf(lines)), duration).toBe(true);
+    }
+    // B-frames at a constant rate: shown in another order, each for a frame.
+    const steady = [0, 3, 1, 2, 6, 4, 5, 9, 7, 8].map((f, i) =>
+      [(f / 30).toFixed(6), ((i - 2) / 30).toFixed(6), '0.001667', i ? '__' : 'K_'].join(','),
+    );
+    const scan = scanOf(steady);
+    expect(isVariableFrameRate(scan)).toBe(false);
+    expect(scan.minStepS).toBeCloseTo(1 / 30, 5);
+    // 29.97 on a 1/600 s clock: 20 and 21 ticks, a constant rate.
+    const ticks = Array.from({ length: 40 }, (_, i) => Math.round((i * 600 * 1001) / 30000));
+    const clocked = ticks.map((t) => `${(t / 600).toFixed(6)},${(t / 600).toFixed(6)},N/A,__`);
+    expect(isVariableFrameRate(scanOf(clocked))).toBe(false);
+  });
 
   it('sees B-frames as pictures shown before ones decoded earlier', () => {
     // Decode order I0 P3 B1 B2 P6 B4 B5, closed GOPs.

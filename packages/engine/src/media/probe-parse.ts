@@ -51,7 +51,7 @@ export const buildPacketScanArgs = (path: string): string[] => [
   path,
 ];
 
-type FfprobeStream = {
+export type FfprobeStream = {
   index?: number;
   codec_type?: string;
   codec_name?: string;
@@ -104,6 +104,23 @@ const streamRotation = (stream: FfprobeStream): number => {
   return normaliseRotation(toNumber(stream.tags?.rotate));
 };
 
+/** A start timecode as ffmpeg prints a tag: any separator but ':' before the frames is drop-frame. */
+const TIMECODE = /^(\d{2}:\d{2}:\d{2})([:;.,])(\d{2})$/;
+
+/**
+ * The start timecode: the picture's own tag, else a timecode track's (mov and mp4 keep it in a
+ * tmcd data stream), spelled with ';' before the frames when drop-frame (as editors show it).
+ */
+export function startTimecode(streams: readonly FfprobeStream[]): string | undefined {
+  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const tracks = streams.filter((s) => s.codec_type === 'data');
+  for (const stream of [video, ...tracks]) {
+    const match = TIMECODE.exec(stream?.tags?.timecode?.trim() ?? '');
+    if (match) return `${match[1]}${match[2] === ':' ? ':' : ';'}${match[3]}`;
+  }
+  return undefined;
+}
+
 /** The file's own start: ffmpeg counts seek positions (-ss) and its output times from it. */
 export const formatStart = (format: FfprobeOutput['format']): number =>
   toNumber(format?.start_time);
@@ -113,6 +130,21 @@ const streamStart = (stream: FfprobeStream, format: FfprobeOutput['format']): nu
   stream.start_time === undefined || stream.start_time === 'N/A'
     ? 0
     : Math.round((toNumber(stream.start_time) - formatStart(format)) * 1e6) / 1e6;
+
+/** An average this close to r_frame_rate (a share of it) is that rate, read through rounding. */
+const SAME_RATE_SHARE = 0.001;
+
+/**
+ * The rate renders and timelines count frames at: the average, unless it is within 0.1% of
+ * r_frame_rate. NOTE: a constant-rate file whose clock cannot hold its frame duration (23.976 in
+ * 1/90000 ticks: 3753.75 each) or whose last frame is cut short averages a hair off its nominal
+ * rate (10980000/457957 for 24000/1001); frames counted at the average drift from the file's own
+ * grid by half a frame an hour at 59.94, while r_frame_rate is the exact rational.
+ */
+export function nominalFps(avg: number, real: number): number {
+  if (avg > 0 && real > 0 && Math.abs(real - avg) <= real * SAME_RATE_SHARE) return real;
+  return avg > 0 ? avg : real;
+}
 
 /** ffprobe's JSON → ProbeResult, or the reason the file cannot be edited. */
 export function parseProbeOutput(json: string, sizeBytes: number): ProbeResult {
@@ -146,7 +178,8 @@ export function parseProbeOutput(json: string, sizeBytes: number): ProbeResult {
   const quarterTurn = rotation === 90 || rotation === 270;
   const avg = parseRatio(video.avg_frame_rate);
   const real = parseRatio(video.r_frame_rate);
-  const fps = avg > 0 ? avg : real;
+  const fps = nominalFps(avg, real);
+  const timecode = startTimecode(streams);
   return {
     durationS,
     width,
@@ -167,6 +200,7 @@ export function parseProbeOutput(json: string, sizeBytes: number): ProbeResult {
       Math.round(
         (streamStart(video, data.format) + (toNumber(video.duration) || durationS)) * 1e6,
       ) / 1e6,
+    ...(timecode ? { timecode } : {}),
     formatName: data.format?.format_name ?? '',
     sizeBytes: sizeBytes || toNumber(data.format?.size),
     bitRate: toNumber(data.format?.bit_rate),
@@ -182,14 +216,23 @@ export type PacketScan = {
   openKeyframes: number;
   /** Some picture is shown before one decoded earlier (B-frames). */
   reorders: boolean;
+  /** The shortest and the longest picture duration the packets state. */
   minFrameS: number;
   maxFrameS: number;
+  /** The shortest and the longest step between pictures in presentation order. */
+  minStepS: number;
+  maxStepS: number;
   /** Where the last picture and the last sound packet end (time + duration), on the file's clock. */
   videoEndS: number;
   audioEndS: number;
 };
 
 /** Folds `stream_index,pts_time,dts_time,duration_time,flags` lines in O(1) memory (keyframes aside). */
+/** A tenth of a millisecond absorbs the rounding of printed times. */
+const EPSILON_S = 1e-4;
+/** More pictures than any encoder holds back for B-frames (x264 and x265 reorder at most 16). */
+const REORDER_WINDOW = 32;
+
 export function createPacketScanner(videoIndex: number, audioIndex: number) {
   const scan: PacketScan = {
     videoPackets: 0,
@@ -199,11 +242,31 @@ export function createPacketScanner(videoIndex: number, audioIndex: number) {
     reorders: false,
     minFrameS: Infinity,
     maxFrameS: 0,
+    minStepS: Infinity,
+    maxStepS: 0,
     videoEndS: 0,
     audioEndS: 0,
   };
   let pending = '';
   let latestShown = -Infinity;
+  // NOTE: the pictures' times put back in presentation order through a window deeper than any
+  // B-frame reordering, so the steps between them are how long each picture is shown.
+  const reordering: number[] = [];
+  let lastShown = NaN;
+  const present = (t: number) => {
+    const step = t - lastShown;
+    if (step > EPSILON_S) {
+      scan.minStepS = Math.min(scan.minStepS, step);
+      scan.maxStepS = Math.max(scan.maxStepS, step);
+    }
+    lastShown = t;
+  };
+  const showInOrder = (t: number) => {
+    let at = reordering.length;
+    while (at > 0 && reordering[at - 1]! > t) at--;
+    reordering.splice(at, 0, t);
+    if (reordering.length > REORDER_WINDOW) present(reordering.shift()!);
+  };
   // The keyframe being checked for leading pictures, until the next keyframe arrives.
   let key: { t: number; open: boolean } | null = null;
   const settleKey = () => {
@@ -212,8 +275,6 @@ export function createPacketScanner(videoIndex: number, audioIndex: number) {
     else scan.keyframes.push(key.t);
     key = null;
   };
-  // NOTE: a tenth of a millisecond absorbs the rounding of printed times.
-  const EPSILON_S = 1e-4;
   const line = (text: string) => {
     const [index, pts, dts, duration, flags] = text.split(',');
     const stream = Number(index);
@@ -232,6 +293,7 @@ export function createPacketScanner(videoIndex: number, audioIndex: number) {
       scan.maxFrameS = Math.max(scan.maxFrameS, d);
     }
     if (!Number.isFinite(t)) return;
+    showInOrder(t);
     if (t < latestShown - EPSILON_S) scan.reorders = true;
     latestShown = Math.max(latestShown, t);
     if (flags?.startsWith('K')) {
@@ -251,6 +313,7 @@ export function createPacketScanner(videoIndex: number, audioIndex: number) {
     end(): PacketScan {
       if (pending.trim()) line(pending.trim());
       pending = '';
+      for (const t of reordering.splice(0)) present(t);
       settleKey();
       scan.keyframes.sort((a, b) => a - b);
       return scan;
@@ -282,9 +345,21 @@ export function measuredLengths(
   };
 }
 
-/** Frame durations that vary by more than 5 % mean a variable frame rate. */
+/** How much frame durations may vary (a share of the shortest) at a constant rate. */
+const RATE_VARIATION = 0.05;
+
+/**
+ * Frame durations, or steps between the pictures' times, that vary by more than 5% mean a
+ * variable frame rate. NOTE: the steps, because mov packets of a variable rate with B-frames (as
+ * phones write) state durations that do not vary (x265: every one the nominal frame; x264: one
+ * tick) or none. A tenth of a millisecond more absorbs the container clock's ticks: 29.97 in
+ * 1/600 s steps 20 and 21 ticks, which is a constant rate.
+ */
 export const isVariableFrameRate = (scan: PacketScan): boolean =>
-  scan.videoPackets > 2 && scan.minFrameS > 0 && scan.maxFrameS / scan.minFrameS > 1.05;
+  scan.videoPackets > 2 &&
+  ((scan.minFrameS > 0 && scan.maxFrameS / scan.minFrameS > 1 + RATE_VARIATION) ||
+    (Number.isFinite(scan.minStepS) &&
+      scan.maxStepS > scan.minStepS * (1 + RATE_VARIATION) + EPSILON_S));
 
 /** ffprobe/ffmpeg stderr lines that mean the file stops before its index says it should. */
 export const TRUNCATION_PATTERN =
