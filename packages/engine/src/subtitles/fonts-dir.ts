@@ -73,10 +73,15 @@ async function buildFontsDir(parent: string): Promise<string> {
   const building = await mkdtemp(path.join(parent, 'roughcut-fonts-building-'));
   try {
     for (const face of faces) await symlink(face.file, path.join(building, face.name));
-    await rm(dir, { recursive: true, force: true });
-    // NOTE: another process may finish first; its folder holds the same links.
-    await rename(building, dir).catch(async (error: unknown) => {
-      if (!(await isComplete(dir, faces))) throw error;
+    // WARNING: several processes build this at once (server and workers, test files side by
+    // side). A complete folder is never removed: another process may be reading it right now.
+    // Only a broken one of the same name is replaced.
+    await rename(building, dir).catch(async () => {
+      if (await isComplete(dir, faces)) return;
+      await rm(dir, { recursive: true, force: true });
+      await rename(building, dir).catch(async (error: unknown) => {
+        if (!(await isComplete(dir, faces))) throw error;
+      });
     });
   } finally {
     await rm(building, { recursive: true, force: true });
@@ -108,7 +113,11 @@ export const fontconfigFor = (dir: string): string =>
 async function prepare(parent: string): Promise<string> {
   const dir = await buildFontsDir(parent);
   const conf = `${dir}.fonts.conf`;
-  await writeFile(conf, fontconfigFor(dir));
+  // NOTE: written beside and renamed over, never truncated in place: an ffmpeg of another process
+  // reading a half-written file would run without these fonts (and draw nothing).
+  const writing = `${conf}.${process.pid}.${Date.now()}`;
+  await writeFile(writing, fontconfigFor(dir));
+  await rename(writing, conf);
   // WARNING: process-wide on purpose: every ffmpeg this process starts (the `ass` filter of the
   // example image and of every render) inherits it. Nothing else here uses fontconfig.
   process.env.FONTCONFIG_FILE = conf;
