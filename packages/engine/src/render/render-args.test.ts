@@ -7,7 +7,8 @@ import {
   inputWindow,
   sumExpression,
 } from './cut-graph.ts';
-import { buildEncodeArgs } from './encode-args.ts';
+import { buildEncodeArgs, reservedMoovBytes } from './encode-args.ts';
+import { SHORT_ENCODER } from './short-clip.ts';
 import { centreCrop, reframeFilters } from './reframe.ts';
 import {
   assertSomethingKept,
@@ -194,6 +195,19 @@ describe('buildEncodeArgs', () => {
       lengthS: 3,
     });
     expect(args.slice(0, 4)).toEqual(['-t', '3', '-i', 'i']);
+  });
+});
+
+describe("the short's encoding", () => {
+  it('uses the measured encoder and writes the index in place, with no faststart pass', () => {
+    const index = { videoFrames: 1800, audioS: 60, audioSampleRate: 48_000 };
+    const args = buildEncodeArgs({
+      ...{ inputPath: 'i', outPath: 'o.mp4', graphPath: 'g', audioPath: 'a', offsetS: 0 },
+      ...{ lengthS: 60, ...SHORT_ENCODER, index },
+    });
+    expect(args.join(' ')).toContain('-c:v libx264 -preset ultrafast -crf 23 -pix_fmt yuv420p');
+    expect(args).not.toContain('+faststart');
+    expect(args.slice(-7, -5)).toEqual(['-moov_size', String(reservedMoovBytes(index))]);
   });
 });
 

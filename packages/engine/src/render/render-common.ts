@@ -11,6 +11,8 @@ import { buildAss, remapSegments } from '../subtitles/index.ts';
 import type { ProbeResult, ProgressFn, Span } from '../types.ts';
 import { buildCutFilterGraph, inputWindow } from './cut-graph.ts';
 import { buildEncodeArgs } from './encode-args.ts';
+import type { EncoderSettings } from './encode-args.ts';
+import { pcmFormatOf } from './pcm-cut.ts';
 import { cutSound } from './sound-cut.ts';
 import { frameCount, pictureShortfallS, renderFps } from './spans.ts';
 import type { FrameSpan } from './spans.ts';
@@ -76,6 +78,8 @@ export type FullEncodeJob = {
   spans: readonly FrameSpan[];
   probe: ProbeResult;
   videoTail: string[];
+  /** Encoder settings other than the long form's (a short's, chosen by measurement). */
+  encoder?: EncoderSettings;
   signal?: AbortSignal;
   onProgress?: ProgressFn;
 };
@@ -117,6 +121,13 @@ export async function runFullEncode(job: FullEncodeJob): Promise<number> {
       audioPath,
       offsetS: window.offsetS,
       lengthS: window.lengthS,
+      ...job.encoder,
+      // NOTE: the picture count and the sound's length are known, so the index goes in place.
+      index: {
+        videoFrames: frameCount(spans),
+        audioS: durationS,
+        audioSampleRate: pcmFormatOf(probe).sampleRate,
+      },
     }),
     {
       signal: job.signal,

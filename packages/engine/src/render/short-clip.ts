@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { framingCentreAt } from '@roughcut/shared';
 import type { ProbeResult, ProgressFn, Span } from '../types.ts';
 import { assFilter, escapeFilterPath } from './cut-graph.ts';
+import type { EncoderSettings } from './encode-args.ts';
 import {
   centreCrop,
   cropCommands,
@@ -19,6 +20,13 @@ import type { FrameSpan } from './spans.ts';
 
 export const SHORT_WIDTH = 1080;
 export const SHORT_HEIGHT = 1920;
+
+/**
+ * The short's encoder (decision 0009): x264's fastest preset. Measured on the bench's 60 s short
+ * with subtitles: 39% less CPU than veryfast CRF 20, and a higher SSIM against the uncompressed
+ * picture (0.9983 against 0.9976), at about twice the bits.
+ */
+export const SHORT_ENCODER: EncoderSettings = { preset: 'ultrafast', crf: 23 };
 
 export type ShortClipRenderOptions = {
   outPath: string;
@@ -64,6 +72,7 @@ export async function renderShortClip(
       spans,
       probe,
       videoTail,
+      encoder: SHORT_ENCODER,
       signal: options.signal,
       onProgress: options.onProgress,
     });

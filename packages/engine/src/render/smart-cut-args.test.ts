@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeResult } from '../types.ts';
+import { reservedMoovBytes } from './encode-args.ts';
 import {
   buildConcatList,
   buildCopyBatchArgs,
@@ -84,7 +85,17 @@ describe('smart cut command lines', () => {
       parseStreamParams(
         '{"streams":[{"profile":"Constrained Baseline","level":31,"pix_fmt":"yuvj420p"}]}',
       ),
-    ).toEqual({ profile: 'baseline', level: '3.1', pixFmt: 'yuvj420p', reorders: true });
+    ).toEqual({
+      profile: 'baseline',
+      level: '3.1',
+      pixFmt: 'yuvj420p',
+      reorders: true,
+      startS: 0,
+    });
+    expect(
+      parseStreamParams('{"streams":[{"profile":"High"}],"format":{"start_time":"1.400000"}}')
+        .startS,
+    ).toBe(1.4);
     expect(
       parseStreamParams('{"streams":[{"profile":"High","level":40,"has_b_frames":0}]}').reorders,
     ).toBe(false);
@@ -96,6 +107,7 @@ describe('smart cut command lines', () => {
       level: '4.0',
       pixFmt: 'yuv420p',
       reorders: true,
+      startS: 0,
     });
   });
   it('encodes parts in one run, each input seeked half a frame early, counting frames', () => {
@@ -106,11 +118,11 @@ describe('smart cut command lines', () => {
         { part: { kind: 'encode', first: 70, end: 72 }, outPath: 'p2.ts' },
       ],
       30,
-      { profile: 'high', level: '4.0', pixFmt: 'yuv420p', reorders: false },
+      { profile: 'high', level: '4.0', pixFmt: 'yuv420p', reorders: false, startS: 0 },
     );
     const encoder = (n: string, out: string) => [
       ...['-vf', 'setpts=PTS-STARTPTS', '-frames:v', n, '-r', '30'],
-      ...['-c:v', 'libx264', '-threads', '1', '-preset', 'ultrafast', '-crf', '17'],
+      ...['-c:v', 'libx264', '-threads', '1', '-preset', 'ultrafast', '-qp', '20'],
       ...['-profile:v', 'high', '-level:v', '4.0', '-pix_fmt', 'yuv420p', '-f', 'mpegts', out],
     ];
     expect(args).toEqual([
@@ -118,6 +130,16 @@ describe('smart cut command lines', () => {
       ...['-threads', '1', '-ss', '2.316667', '-t', '0.1', '-i', 'in.mp4'],
       ...['-map', '0:v:0', ...encoder('20', 'p1.ts')],
       ...['-map', '1:v:0', ...encoder('2', 'p2.ts')],
+    ]);
+  });
+  it('writes parts as raw H.264 for the in-order join', () => {
+    const items = [{ part: { kind: 'copy' as const, first: 30, end: 60 }, outPath: 'c.h264' }];
+    const params = { profile: 'main', level: '4.0', pixFmt: 'yuv420p', reorders: false, startS: 0 };
+    expect(buildCopyBatchArgs('in.mp4', items, 30, 'h264').slice(-3)).toEqual([
+      ...['-f', 'h264', 'c.h264'],
+    ]);
+    expect(buildEncodeBatchArgs('in.mp4', items, 30, params, 'h264').slice(-3)).toEqual([
+      ...['-f', 'h264', 'c.h264'],
     ]);
   });
   it('copies parts in one run, each input seeked just past its keyframe, counting packets', () => {
@@ -152,15 +174,39 @@ describe('smart cut command lines', () => {
       ...['-movflags', '+faststart', '-map_metadata', '-1', '-f', 'mp4', 'o.mp4'],
     ]);
   });
-  it('joins parts from stdin, stamping picture N at N frames, and the sound, all by copy', () => {
+  it('joins parts from stdin as one H.264 stream, stamping picture N at N frames', () => {
     expect(
       buildRestampMuxArgs({ audioPath: 'a.m4a', fps: 30000 / 1001, outPath: 'o.mp4' }),
     ).toEqual([
-      ...['-f', 'mpegts', '-i', 'pipe:0', '-i', 'a.m4a'],
+      ...['-f', 'h264', '-i', 'pipe:0', '-i', 'a.m4a'],
       ...['-map', '0:v:0', '-map', '1:a:0', '-c', 'copy'],
       ...['-bsf:v', 'setts=ts=N/(30000/1001)/TB'],
       ...['-movflags', '+faststart', '-map_metadata', '-1', '-f', 'mp4', 'o.mp4'],
     ]);
+  });
+  it('writes the index into room reserved at the front when the sample counts are known', () => {
+    const index = { videoFrames: 300, audioS: 10, audioSampleRate: 48_000 };
+    const args = buildRestampMuxArgs({ audioPath: 'a.m4a', fps: 30, outPath: 'o.mp4', index });
+    expect(args).not.toContain('+faststart');
+    expect(args.slice(-7)).toEqual([
+      ...['-moov_size', String(reservedMoovBytes(index)), '-map_metadata', '-1', '-f', 'mp4'],
+      'o.mp4',
+    ]);
+    expect(buildSmartMuxArgs({ listPath: 'l', audioPath: 'a', outPath: 'o', index })).toContain(
+      '-moov_size',
+    );
+  });
+});
+
+describe('reservedMoovBytes', () => {
+  it('leaves room for the largest index ffmpeg can write for those samples', () => {
+    // 10 min at 30 fps and 48 kHz AAC: 18,000 pictures and 28,127 sound frames.
+    const index = { videoFrames: 18_000, audioS: 600, audioSampleRate: 48_000 };
+    const samples = 18_000 + Math.ceil((600 * 48_000) / 1024);
+    // NOTE: per sample at worst: size 4, 64-bit offset 8, chunk map 12, duration 8, keyframe 4.
+    expect(reservedMoovBytes(index)).toBeGreaterThan(samples * 36 + 4096);
+    // ...and stays small beside the media (a few bytes per kilobyte of 1080p).
+    expect(reservedMoovBytes(index)).toBeLessThan(2_000_000);
   });
 });
 

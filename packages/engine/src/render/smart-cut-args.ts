@@ -2,15 +2,20 @@
 // Untouched GOPs (keyframe to keyframe) are stream-copied; the frames from a cut to the next
 // keyframe are encoded again with the source's codec parameters. When the source never reorders
 // frames (no B-frames), a span's tail after its last keyframe is copied too: the packets up to the
-// cut are exactly the frames shown up to it, and none of them needs a later one. Parts go through
-// MPEG-TS (Annex B, parameter sets in-band) into the concat demuxer, so the re-encoded parts' own
-// SPS/PPS travel with them.
+// cut are exactly the frames shown up to it, and none of them needs a later one; with B-frames the
+// tail is copied up to its last whole run of pictures (copy-ends.ts). Parts are Annex B with their
+// parameter sets in-band, so the re-encoded parts' own SPS/PPS travel with them: one raw H.264
+// stream into the in-order join, or MPEG-TS files (with timestamps) into the concat demuxer.
 import type { ProbeResult } from '../types.ts';
 import { mp4OutputArgs } from './encode-args.ts';
+import type { Mp4Index } from './encode-args.ts';
 import { formatSeconds, fpsRational } from './spans.ts';
 import type { FrameSpan } from './spans.ts';
 
 export type SmartPart = { kind: 'copy' | 'encode'; first: number; end: number };
+
+/** Part files: raw H.264 for the in-order join, MPEG-TS (with timestamps) for the concat demuxer. */
+export type PartFormat = 'h264' | 'mpegts';
 
 /** The encoder settings that must match the source for the joined stream to decode. */
 export type VideoStreamParams = {
@@ -19,6 +24,8 @@ export type VideoStreamParams = {
   pixFmt: string;
   /** Frames are decoded in another order than shown (B-frames): a GOP's tail cannot be copied. */
   reorders: boolean;
+  /** The file's own start time: ffprobe seeks on that clock. */
+  startS: number;
 };
 
 /** Why this input cannot be smart-cut, or null when it can. */
@@ -42,7 +49,11 @@ export const keyframeFrames = (keyframes: readonly number[], fps: number): numbe
 export function planSmartCut(
   spans: readonly FrameSpan[],
   keyframes: readonly number[],
-  options: { copyTails: boolean },
+  options: {
+    copyTails: boolean;
+    /** Frames a copied group may stop at short of its end (copy-ends.ts), with B-frames. */
+    copyEnds?: readonly number[];
+  },
 ): SmartPart[] {
   const parts: SmartPart[] = [];
   for (const span of spans) {
@@ -56,9 +67,12 @@ export function planSmartCut(
       parts.push({ kind: 'copy', first: k1, end: span.end });
       continue;
     }
-    const k2 = [...keyframes].reverse().find((k) => k <= span.end && k > k1) ?? k1;
-    if (k2 > k1) parts.push({ kind: 'copy', first: k1, end: k2 });
-    if (k2 < span.end) parts.push({ kind: 'encode', first: k2, end: span.end });
+    const k2 = keyframes.findLast((k) => k <= span.end && k > k1) ?? k1;
+    // NOTE: the last group is copied up to its last whole run of pictures before the cut; only
+    // the few pictures after it are encoded again.
+    const stop = options.copyEnds?.findLast((e) => e >= k2 && e <= span.end) ?? k2;
+    if (stop > k1) parts.push({ kind: 'copy', first: k1, end: stop });
+    if (stop < span.end) parts.push({ kind: 'encode', first: stop, end: span.end });
   }
   return parts;
 }
@@ -67,7 +81,7 @@ export const buildStreamParamsArgs = (path: string): string[] => [
   '-select_streams',
   'v:0',
   '-show_entries',
-  'stream=profile,level,pix_fmt,has_b_frames',
+  'stream=profile,level,pix_fmt,has_b_frames:format=start_time',
   '-of',
   'json',
   '--',
@@ -85,7 +99,11 @@ const X264_PROFILES: Record<string, string> = {
 };
 
 export function parseStreamParams(json: string): VideoStreamParams {
-  const stream = (JSON.parse(json) as { streams?: Record<string, unknown>[] }).streams?.[0] ?? {};
+  const parsed = JSON.parse(json) as {
+    streams?: Record<string, unknown>[];
+    format?: { start_time?: string };
+  };
+  const stream = parsed.streams?.[0] ?? {};
   const profile =
     X264_PROFILES[typeof stream.profile === 'string' ? stream.profile.toLowerCase() : ''] ?? 'high';
   const levelNumber = Number(stream.level);
@@ -96,6 +114,7 @@ export function parseStreamParams(json: string): VideoStreamParams {
     pixFmt: typeof stream.pix_fmt === 'string' ? stream.pix_fmt : 'yuv420p',
     // NOTE: unknown counts as reordering: copying a tail then would be unsafe, encoding it is not.
     reorders: stream.has_b_frames !== 0,
+    startS: Number(parsed.format?.start_time) || 0,
   };
 }
 
@@ -104,6 +123,9 @@ export function parseStreamParams(json: string): VideoStreamParams {
  * WARNING: without the bound ffmpeg 5.1 stalls once a shorter part's output is complete while its
  * input still has packets queued (seen with 4 inputs of unequal lengths).
  */
+/** The boundary pieces' fixed quantiser (see buildEncodeBatchArgs). */
+export const BOUNDARY_QP = 20;
+
 const partInputs = (
   inputPath: string,
   items: readonly { part: SmartPart }[],
@@ -130,6 +152,7 @@ export function buildEncodeBatchArgs(
   items: readonly { part: SmartPart; outPath: string }[],
   fps: number,
   params: VideoStreamParams,
+  format: PartFormat = 'mpegts',
 ): string[] {
   return [
     // NOTE: one thread each: runs go side by side, one per core, and a short part spends more on
@@ -149,11 +172,14 @@ export function buildEncodeBatchArgs(
       'libx264',
       '-threads',
       '1',
-      // NOTE: parts are short; the fastest preset at a low CRF keeps them sharp and cheap.
+      // NOTE: the fastest preset at a fixed quantiser (decision 0010): CRF analyses every frame
+      // at half size to rate it, which a fixed QP skips, and QP 20 writes fewer bits than CRF 17
+      // did. 11% less CPU per run of parts, measured, and the parts stay closer to the source
+      // than the full re-encode (PSNR 51.9 against 45.4 dB on the bench video).
       '-preset',
       'ultrafast',
-      '-crf',
-      '17',
+      '-qp',
+      String(BOUNDARY_QP),
       '-profile:v',
       params.profile,
       '-level:v',
@@ -161,7 +187,7 @@ export function buildEncodeBatchArgs(
       '-pix_fmt',
       params.pixFmt,
       '-f',
-      'mpegts',
+      format,
       outPath,
     ]),
   ];
@@ -175,6 +201,7 @@ export function buildCopyBatchArgs(
   inputPath: string,
   items: readonly { part: SmartPart; outPath: string }[],
   fps: number,
+  format: PartFormat = 'mpegts',
 ): string[] {
   return [
     // NOTE: a quarter frame past the keyframe, so rounding of its time never seeks to the one before.
@@ -187,7 +214,7 @@ export function buildCopyBatchArgs(
       '-frames:v',
       String(part.end - part.first),
       '-f',
-      'mpegts',
+      format,
       outPath,
     ]),
   ];
@@ -223,19 +250,21 @@ export function buildConcatList(files: readonly { path: string; durationS: numbe
 }
 
 /**
- * Joins the video parts, fed one after another as a single MPEG-TS stream on stdin, and the cut
+ * Joins the video parts, fed one after another as a single H.264 stream on stdin, and the cut
  * sound, both by copy. Every picture is stamped again as frame N of the output, which is exact only
- * when the source never reorders frames; the parts' own timestamps are left behind, and with them
- * the cost of probing each part on its own.
+ * when the source never reorders frames; a raw stream has no timestamps to leave behind, and each
+ * part carries its parameter sets.
  */
 export function buildRestampMuxArgs(options: {
   audioPath: string;
   fps: number;
   outPath: string;
+  /** The output's sample counts: its index is then written in place, with no second pass. */
+  index?: Mp4Index;
 }): string[] {
   return [
     '-f',
-    'mpegts',
+    'h264',
     '-i',
     'pipe:0',
     '-i',
@@ -248,7 +277,7 @@ export function buildRestampMuxArgs(options: {
     'copy',
     '-bsf:v',
     `setts=ts=N/(${fpsRational(options.fps)})/TB`,
-    ...mp4OutputArgs(options.outPath),
+    ...mp4OutputArgs(options.outPath, options.index),
   ];
 }
 
@@ -258,6 +287,7 @@ export function buildSmartMuxArgs(options: {
   listPath: string;
   audioPath: string;
   outPath: string;
+  index?: Mp4Index;
 }): string[] {
   return [
     '-f',
@@ -274,6 +304,6 @@ export function buildSmartMuxArgs(options: {
     '1:a:0',
     '-c',
     'copy',
-    ...mp4OutputArgs(options.outPath),
+    ...mp4OutputArgs(options.outPath, options.index),
   ];
 }

@@ -1,10 +1,13 @@
-// Smart cut, the running part: probe codec parameters, make the sound and the picture parts side by
-// side, then join them by copy.
-import { appendFile, stat, writeFile } from 'node:fs/promises';
+// Smart cut, the running part: plan the parts (smart-cut-plan.ts), make the sound and the encoded
+// parts side by side, and join them by copy as they are done.
+import { appendFile, open, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { filesInOrder, runFfmpeg, runFfprobe } from '../media/ffmpeg-runner.ts';
+import { filesInOrder, runFfmpeg } from '../media/ffmpeg-runner.ts';
+import type { LimitOptions } from '../media/ffmpeg-runner.ts';
 import type { ProbeResult, ProgressFn } from '../types.ts';
 import { inputWindow } from './cut-graph.ts';
+import { annexBSamples } from './mp4-samples.ts';
+import { pcmFormatOf } from './pcm-cut.ts';
 import { renderWork } from './render-common.ts';
 import {
   buildConcatList,
@@ -12,13 +15,11 @@ import {
   buildEncodeBatchArgs,
   buildRestampMuxArgs,
   buildSmartMuxArgs,
-  buildStreamParamsArgs,
-  keyframeFrames,
-  parseStreamParams,
-  planSmartCut,
   tsPaddingFor,
 } from './smart-cut-args.ts';
 import type { SmartPart } from './smart-cut-args.ts';
+import { planSmartCutJob } from './smart-cut-plan.ts';
+import type { PartFile, SmartCutPlan } from './smart-cut-plan.ts';
 import { cutSound } from './sound-cut.ts';
 import { frameCount } from './spans.ts';
 import type { FrameSpan } from './spans.ts';
@@ -39,20 +40,13 @@ const COPY_BATCH = 16;
  */
 const ENCODE_BATCH = 4;
 
-type PartFile = { part: SmartPart; outPath: string };
-type Task =
-  | { kind: 'audio'; weight: number; run: (signal: AbortSignal) => Promise<void> }
-  | { kind: 'encode'; items: PartFile[] }
-  | { kind: 'copy'; items: PartFile[] };
+type Task = { kind: 'copy' | 'encode'; items: PartFile[] };
 
 const frames = (p: SmartPart) => p.end - p.first;
 
-/**
- * The sound first, then the picture parts batched in timeline order, so the join can take them in
- * as they are done.
- */
-function planTasks(audio: Task, files: readonly PartFile[]): Task[] {
-  const tasks: Task[] = [audio];
+/** The picture parts that need an ffmpeg run, batched in timeline order (the join's order). */
+function planTasks(files: readonly PartFile[]): Task[] {
+  const tasks: Task[] = [];
   const open = { encode: [] as PartFile[], copy: [] as PartFile[] };
   const size = { encode: ENCODE_BATCH, copy: COPY_BATCH };
   for (const file of files) {
@@ -68,16 +62,11 @@ function planTasks(audio: Task, files: readonly PartFile[]): Task[] {
   return tasks;
 }
 
-function taskWeight(task: Task): number {
-  switch (task.kind) {
-    case 'audio':
-      return task.weight;
-    case 'encode':
-      return task.items.reduce((sum, f) => sum + frames(f.part), RUN_WEIGHT);
-    case 'copy':
-      return task.items.reduce((sum, f) => sum + frames(f.part) * COPY_WEIGHT, RUN_WEIGHT);
-  }
-}
+const taskWeight = (task: Task): number =>
+  task.items.reduce(
+    (sum, f) => sum + frames(f.part) * (task.kind === 'copy' ? COPY_WEIGHT : 1),
+    RUN_WEIGHT,
+  );
 
 export async function runSmartCut(job: {
   inputPath: string;
@@ -95,128 +84,146 @@ export async function runSmartCut(job: {
   const window = inputWindow(spans, probe.fps);
   // NOTE: every run's time limit is the whole cut's: parts share the cores, and each is far less.
   const limits = { task: 'render', work: renderWork(probe, window.lengthS) } as const;
-  const params = parseStreamParams(
-    await runFfprobe(buildStreamParamsArgs(inputPath), { signal, ...limits }),
-  );
-  // NOTE: both the stream's own declaration and the packets the probe saw must say no reordering.
-  const inOrder = !params.reorders && probe.frameReordering !== true;
-  const parts = planSmartCut(spans, keyframeFrames(probe.keyframes ?? [], fps), {
-    copyTails: inOrder,
-  });
-  const files = parts.map((part, i) => ({
-    part,
-    outPath: join(dir, `part-${String(i).padStart(5, '0')}.ts`),
-  }));
+  const plan = await planSmartCutJob({ ...job, limits: { ...limits, signal } });
+  const { files, direct } = plan;
   const durationS = frameCount(spans) / fps;
   const audioPath = join(dir, 'audio.m4a');
-
-  const audio: Task = {
-    kind: 'audio',
-    weight: durationS * AUDIO_SECOND_WEIGHT + RUN_WEIGHT,
-    run: (taskSignal) =>
-      cutSound({
-        inputPath,
-        spans,
-        fps,
-        ...window,
-        probe,
-        outPath: audioPath,
-        signal: taskSignal,
-      }),
+  // NOTE: the output's counts are known, so its index goes in place: no second pass over it all.
+  const index = {
+    videoFrames: frameCount(spans),
+    audioS: durationS,
+    audioSampleRate: pcmFormatOf(probe).sampleRate,
   };
-
-  const tasks = planTasks(audio, files);
-  const total = tasks.reduce((sum, t) => sum + taskWeight(t), 0) || 1;
+  // NOTE: copies read straight from the source are no task: the join reads them itself.
+  const tasks = planTasks(direct ? files.filter((f) => f.part.kind === 'encode') : files);
+  const audioWeight = durationS * AUDIO_SECOND_WEIGHT + RUN_WEIGHT;
+  const total = tasks.reduce((sum, t) => sum + taskWeight(t), audioWeight);
   let done = 0;
+  const advance = (weight: number) => {
+    done += weight;
+    job.onProgress?.((done / total) * (1 - MUX_SHARE));
+  };
   const ready = new Map(files.map((f) => [f, Promise.withResolvers<void>()]));
-  const soundReady = Promise.withResolvers<void>();
   const settle = (task: Task, error?: unknown) => {
-    const waits = task.kind === 'audio' ? [soundReady] : task.items.map((f) => ready.get(f)!);
-    for (const wait of waits) {
-      if (error === undefined) wait.resolve();
-      else wait.reject(error);
+    for (const file of task.items) {
+      if (error === undefined) ready.get(file)!.resolve();
+      else ready.get(file)!.reject(error);
     }
   };
-  // NOTE: the join runs beside the parts (order-preserving restamp only): it starts once the sound
-  // is cut and reads each part as soon as it is done, so no long copy pass is left at the end.
-  // One stop for both: the caller's abort, or the first failure of either side.
+  // One stop for all: the caller's abort, or the first failure of any side.
   const local = new AbortController();
   const onAbort = () => local.abort(signal?.reason);
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });
-  async function* partsWhenDone(): AsyncGenerator<Uint8Array> {
-    for (const file of files) {
-      await ready.get(file)!.promise;
-      yield* filesInOrder([file.outPath]);
-    }
-  }
-  const joined = inOrder
-    ? soundReady.promise
+  const failed = (error: unknown): never => {
+    local.abort(error);
+    throw error;
+  };
+  // NOTE: the sound is cut beside the picture parts, not in one of their slots: its two
+  // processes leave a core half idle, and the join waits for it.
+  const sound = cutSound({
+    ...{ inputPath, spans, fps, ...window, probe, outPath: audioPath },
+    signal: local.signal,
+  }).then(() => advance(audioWeight), failed);
+  // NOTE: the join runs beside the parts (in-order sources only): it starts once the sound is cut
+  // and takes each part as soon as it is done, so no long copy pass is left at the end.
+  const joined = plan.inOrder
+    ? sound
         .then(() =>
-          runFfmpeg(buildRestampMuxArgs({ audioPath, fps, outPath: job.outPath }), {
+          runFfmpeg(buildRestampMuxArgs({ audioPath, fps, outPath: job.outPath, index }), {
             ...limits,
             signal: local.signal,
-            stdin: partsWhenDone(),
+            stdin: partsInOrder(inputPath, plan, ready, failed),
           }),
         )
-        .catch((error: unknown) => {
-          local.abort(error);
-          throw error;
-        })
+        .catch(failed)
     : null;
   // NOTE: a part that will never come must not leave a waiting promise unhandled.
-  for (const wait of [soundReady, ...ready.values()]) wait.promise.catch(() => undefined);
+  for (const wait of ready.values()) wait.promise.catch(() => undefined);
   const made = runPool(
     tasks,
     job.concurrency ?? defaultConcurrency(),
     async (task, taskSignal) => {
-      if (task.kind === 'audio') await task.run(taskSignal);
-      else {
-        const args =
-          task.kind === 'encode'
-            ? buildEncodeBatchArgs(inputPath, task.items, fps, params)
-            : buildCopyBatchArgs(inputPath, task.items, fps);
-        await runFfmpeg(args, { ...limits, signal: taskSignal });
-      }
+      const args =
+        task.kind === 'encode'
+          ? buildEncodeBatchArgs(inputPath, task.items, fps, plan.params, plan.format)
+          : buildCopyBatchArgs(inputPath, task.items, fps, plan.format);
+      await runFfmpeg(args, { ...limits, signal: taskSignal });
       settle(task);
-      done += taskWeight(task);
-      job.onProgress?.((done / total) * (1 - MUX_SHARE));
+      advance(taskWeight(task));
     },
     local.signal,
   ).catch((error: unknown) => {
     for (const task of tasks) settle(task, error);
-    local.abort(error);
-    throw error;
+    failed(error);
   });
   try {
-    const [partsResult, joinResult] = await Promise.allSettled([made, joined]);
-    if (partsResult.status === 'rejected') throw partsResult.reason;
-    if (joinResult.status === 'rejected') throw joinResult.reason;
+    const results = await Promise.allSettled([made, sound, joined]);
+    const rejected = results.find((r) => r.status === 'rejected');
+    if (rejected) throw rejected.reason;
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
-  if (inOrder) {
-    job.onProgress?.(1);
-    return durationS;
-  }
+  if (!plan.inOrder) await joinByTimestamps({ files, fps, audioPath, index, dir, job, limits });
+  job.onProgress?.(1);
+  return durationS;
+}
 
-  const muxOptions = {
-    ...limits,
-    signal,
-    durationS,
-    onProgress: job.onProgress
-      ? (f: number) => job.onProgress?.(1 - MUX_SHARE + f * MUX_SHARE)
-      : undefined,
-  };
+/**
+ * The parts one after another as one H.264 stream: encoded ones from their files when done,
+ * copied ones straight from the source when it allows. A failure stops the join too, so a part
+ * that cannot be read never leaves a short output behind.
+ */
+async function* partsInOrder(
+  inputPath: string,
+  plan: SmartCutPlan,
+  ready: ReadonlyMap<PartFile, PromiseWithResolvers<void>>,
+  failed: (error: unknown) => never,
+): AsyncGenerator<Uint8Array> {
+  const source = plan.direct ? await open(inputPath, 'r').catch(failed) : null;
+  try {
+    for (const file of plan.files) {
+      if (source && plan.direct && file.part.kind === 'copy') {
+        yield* annexBSamples(source, plan.direct, file.part.first, file.part.end);
+      } else {
+        await ready.get(file)!.promise;
+        yield* filesInOrder([file.outPath]);
+      }
+    }
+  } catch (error) {
+    failed(error);
+  } finally {
+    await source?.close();
+  }
+}
+
+/** With reordered pictures: the parts through the concat demuxer, keeping their timestamps. */
+async function joinByTimestamps(options: {
+  files: readonly PartFile[];
+  fps: number;
+  audioPath: string;
+  index: { videoFrames: number; audioS: number; audioSampleRate: number };
+  dir: string;
+  job: { outPath: string; signal?: AbortSignal; onProgress?: ProgressFn };
+  limits: LimitOptions;
+}): Promise<void> {
+  const { files, fps, job } = options;
   for (const file of files) {
     const padding = tsPaddingFor((await stat(file.outPath)).size);
     if (padding) await appendFile(file.outPath, padding);
   }
-  const listPath = join(dir, 'parts.txt');
+  const listPath = join(options.dir, 'parts.txt');
   const list = buildConcatList(
     files.map((f) => ({ path: f.outPath, durationS: frames(f.part) / fps })),
   );
   await writeFile(listPath, list, 'utf8');
-  await runFfmpeg(buildSmartMuxArgs({ listPath, audioPath, outPath: job.outPath }), muxOptions);
-  return durationS;
+  const { audioPath, index } = options;
+  await runFfmpeg(buildSmartMuxArgs({ listPath, audioPath, outPath: job.outPath, index }), {
+    ...options.limits,
+    signal: job.signal,
+    durationS: index.audioS,
+    onProgress: job.onProgress
+      ? (f: number) => job.onProgress?.(1 - MUX_SHARE + f * MUX_SHARE)
+      : undefined,
+  });
 }
