@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiPaths } from '@roughcut/shared';
@@ -45,6 +46,7 @@ afterAll(async () => {
 });
 
 const MEDIA_FOLDER_LABEL = 'Where the video is on your computer';
+const WITH_VIDEO_LABEL = 'With the source video';
 const FOLDER = '/Users/me/Videos';
 
 /** NOTE: the menu fades in; a picture is taken once it is fully shown. */
@@ -135,5 +137,34 @@ describe('exports from the browser', () => {
     const srt = await exportVia(page, 'Export the edit', 'Subtitles (.srt)');
     expect(srt.text).toMatch(/^1\n00:00:0\d,\d{3} --> /);
     expect(srt.text.toLowerCase()).toContain('rough cuts');
+
+    // "With the source video": the timeline and the upload side by side in one zip.
+    await page.getByRole('button', { name: 'Export the edit' }).click();
+    await menuShown(page);
+    await page.getByLabel(WITH_VIDEO_LABEL).check();
+    await page.getByLabel(MEDIA_FOLDER_LABEL).fill('');
+    await session.screenshot('exports-with-video-menu');
+    const saving = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: /Shotcut/ }).click();
+    const download = await saving;
+    expect(download.suggestedFilename()).toMatch(/\(long form\) with video\.zip$/);
+    const zip = path.join(workDir, 'with-video.zip');
+    await download.saveAs(zip);
+    const listed = JSON.parse(
+      execFileSync('python3', ['-c', PY_LIST, zip], { encoding: 'utf8' }),
+    ) as { bad: string | null; entries: [string, number][] };
+    expect(listed.bad).toBeNull();
+    expect(listed.entries.map(([name]) => name)).toEqual([
+      expect.stringMatching(/\(long form\)\.mlt$/),
+      path.basename(upload),
+    ]);
+    expect(listed.entries[1]![1]).toBe((await stat(upload)).size);
   });
 });
+
+/** Each entry's name and size, once Python's zipfile has checked every CRC. */
+const PY_LIST = `
+import json, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    print(json.dumps({"bad": z.testzip(), "entries": [[i.filename, i.file_size] for i in z.infolist()]}))
+`;

@@ -43,3 +43,7 @@ export function clipExportPieces(
     : { frame: SHORT_FRAME, framing: framing ?? { mode: 'centre' as const }, style: burned };
   return exportPieces(format, { ...timeline, short }, { assSettings });
 }
+
+/** The zip of a timeline with its video: laid out around entries whose sizes are known. */
+export { layoutZip, readStoredZip, ZIP_MAX_BYTES } from '@roughcut/engine/exports';
+export type { ZipEntryHead } from '@roughcut/engine/exports';

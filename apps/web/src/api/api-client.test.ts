@@ -128,6 +128,27 @@ describe('api client', () => {
     expect(file.fileName).toBe('my edit.mp4');
     expect(await file.blob.text()).toBe('video');
   });
+
+  it('tells how much of a download of known size has arrived', async () => {
+    const chunks = ['PK', 'zip-', 'bytes'];
+    const { client } = clientFor(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+              controller.close();
+            },
+          }),
+          { status: 200, headers: { 'content-length': '11', 'content-type': 'application/zip' } },
+        ),
+    );
+    const heard: number[] = [];
+    const file = await client.download('/files/2', { onProgress: (f) => heard.push(f) });
+    expect(heard).toEqual([2 / 11, 6 / 11, 1]);
+    expect(await file.blob.text()).toBe('PKzip-bytes');
+    expect(file.blob.type).toBe('application/zip');
+  });
 });
 
 describe('fileNameFromContentDisposition', () => {

@@ -176,15 +176,34 @@ export function createApiClient(deps: ApiClientDeps) {
       return finish(await send('POST', path, init), options);
     },
 
-    /** Fetches a file (same origin or a signed URL) with its content-disposition file name. */
-    async download(url: string, signal?: AbortSignal): Promise<DownloadedFile> {
-      const init: RequestInit = signal ? { signal } : {};
+    /**
+     * Fetches a file (same origin or a signed URL) with its content-disposition file name;
+     * `onProgress` hears the share received so far when the size is known (a large zip).
+     */
+    async download(
+      url: string,
+      options: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
+    ): Promise<DownloadedFile> {
+      const init: RequestInit = options.signal ? { signal: options.signal } : {};
       const response = await send('GET', url, init);
       if (!response.ok) return finish<never>(response, {});
-      return {
-        blob: await response.blob(),
-        fileName: fileNameFromContentDisposition(response.headers.get('content-disposition')),
-      };
+      const fileName = fileNameFromContentDisposition(response.headers.get('content-disposition'));
+      const total = Number(response.headers.get('content-length'));
+      if (!options.onProgress || !response.body || !(total > 0)) {
+        return { blob: await response.blob(), fileName };
+      }
+      const parts: Uint8Array<ArrayBuffer>[] = [];
+      let received = 0;
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parts.push(value);
+        received += value.byteLength;
+        options.onProgress(Math.min(1, received / total));
+      }
+      const type = response.headers.get('content-type') ?? '';
+      return { blob: new Blob(parts, { type }), fileName };
     },
   };
 }

@@ -5,7 +5,7 @@ import { EXPORT_FORMATS } from '@roughcut/shared';
 import type { ExportFormat } from '@roughcut/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
-import { ExportMenu, MEDIA_FOLDER_LABEL } from './export-menu.tsx';
+import { ExportMenu, MEDIA_FOLDER_LABEL, WITH_VIDEO_LABEL } from './export-menu.tsx';
 import type { ExportRequest } from './export-menu.tsx';
 
 let alerts: string[];
@@ -140,5 +140,44 @@ describe('ExportMenu', () => {
     expect(localStorage.length).toBe(0);
     await userEvent.click(screen.getByRole('menuitem', { name: /Premiere/ }));
     await waitFor(() => expect(onExport).toHaveBeenCalledWith('xmeml', {}));
+  });
+
+  it('asks for a timeline with the video, shows its progress and remembers the choice', async () => {
+    const asked: [ExportFormat, ExportRequest][] = [];
+    let finish: (file: { blob: Blob; fileName: string | undefined }) => void = () => undefined;
+    const onExport = (format: ExportFormat, request: ExportRequest) => {
+      asked.push([format, request]);
+      return new Promise<{ blob: Blob; fileName: string | undefined }>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const { unmount } = render(
+      <ExportMenu subject="Clip" fallbackName="Talk" onExport={onExport} />,
+    );
+    const button = screen.getByRole('button', { name: 'Export Clip' });
+    await userEvent.click(button);
+    expect(screen.getByText(/Timelines download as a zip with your video/)).toBeTruthy();
+    await userEvent.click(screen.getByLabelText(WITH_VIDEO_LABEL));
+    await userEvent.click(screen.getByRole('menuitem', { name: /Final Cut/ }));
+    expect(asked[0]?.[0]).toBe('fcpxml');
+    expect(asked[0]?.[1].withVideo).toBe(true);
+    // The download tells how far it is, on the button.
+    asked[0]?.[1].onProgress?.(0.42);
+    await waitFor(() => expect(button.textContent).toContain('42%'));
+    finish({ blob: new Blob(['zip']), fileName: undefined });
+    await waitFor(() =>
+      expect(saved).toEqual([{ name: 'Talk with video.zip', text: 'blob:export' }]),
+    );
+    expect(button.textContent).toBe('Export');
+    // A transcript comes alone, box ticked or not.
+    await userEvent.click(button);
+    await userEvent.click(screen.getByRole('menuitem', { name: /\.srt/ }));
+    expect(asked[1]).toEqual(['srt', {}]);
+    finish({ blob: new Blob(['1']), fileName: 'Talk.srt' });
+    await waitFor(() => expect(saved).toHaveLength(2));
+    unmount();
+    render(<ExportMenu subject="Edit" fallbackName="Edit" onExport={onExport} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Export Edit' }));
+    expect(screen.getByLabelText<HTMLInputElement>(WITH_VIDEO_LABEL).checked).toBe(true);
   });
 });

@@ -2,9 +2,10 @@
 // B for mono) so they stay linked, the source named by a FROM CLIP NAME comment for relinking.
 // An EDL carries no captions. Timecode is drop-frame at 29.97 and 59.94, as editors show those
 // rates, and non-drop-frame at the others (23.976 counts at timebase 24): frame-exact either way.
+// The source columns start at the source's own start timecode, when it has one.
 import { cutLength } from './export-timeline.ts';
 import type { Timeline, TimelineCut } from './export-timeline.ts';
-import { editorTimecode, isDropFrame } from './frame-time.ts';
+import { editorTimecode, framesPerDay, isDropFrame } from './frame-time.ts';
 
 const REEL = 'AX';
 
@@ -23,6 +24,10 @@ const oneLine = (text: string, max: number): string =>
 
 function edlList(timeline: Timeline, cuts: readonly TimelineCut[], title: string): string {
   const tc = (frames: number) => editorTimecode(frames, timeline.rate);
+  // NOTE: the source columns count from the source's own start timecode, wrapping at midnight as a
+  // camera's clock does; the record side starts at 00:00:00:00.
+  const day = framesPerDay(timeline.rate);
+  const src = (frames: number) => tc((timeline.sourceStart + frames) % day);
   const channels = timeline.audioChannels === 1 ? 'B' : 'AA/V';
   const fcm = isDropFrame(timeline.rate) ? 'FCM: DROP FRAME' : 'FCM: NON-DROP FRAME';
   const clipName = `* FROM CLIP NAME: ${oneLine(timeline.fileName, 200)}`;
@@ -30,7 +35,7 @@ function edlList(timeline: Timeline, cuts: readonly TimelineCut[], title: string
   cuts.forEach((cut, i) => {
     const event = String(i + 1).padStart(3, '0');
     lines.push(
-      `${event}  ${REEL.padEnd(8)} ${channels.padEnd(5)} C        ${tc(cut.sourceIn)} ${tc(cut.sourceOut)} ${tc(cut.recordIn)} ${tc(cut.recordIn + cutLength(cut))}`,
+      `${event}  ${REEL.padEnd(8)} ${channels.padEnd(5)} C        ${src(cut.sourceIn)} ${src(cut.sourceOut)} ${tc(cut.recordIn)} ${tc(cut.recordIn + cutLength(cut))}`,
       clipName,
       '',
     );

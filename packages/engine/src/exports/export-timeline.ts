@@ -8,7 +8,7 @@ import type { ProbeResult, Span } from '../types.ts';
 import type { FrameSize } from './ass-play-res.ts';
 import { captionStyleAt, styledLines } from './caption-style.ts';
 import type { CaptionRun, CaptionStyle } from './caption-style.ts';
-import { keptFrames, secondsToFrames } from './frame-time.ts';
+import { keptFrames, secondsToFrames, timecodeFrames } from './frame-time.ts';
 import type { Rate } from './frame-time.ts';
 import { mediaLink } from './media-link.ts';
 import type { MediaLink } from './media-link.ts';
@@ -30,6 +30,7 @@ export type ExportProbe = Pick<
   | 'displayHeight'
   | 'audioSampleRate'
   | 'audioChannels'
+  | 'timecode'
 >;
 
 export type ExportInput = {
@@ -90,6 +91,13 @@ export type Timeline = {
   audioChannels: number;
   /** The whole source's length in frames. */
   sourceFrames: number;
+  /**
+   * The frame the source's own start timecode stands for (a camera's or phone's, 0 without one):
+   * the source side of every cut is counted from it where a format has a source timecode (the EDL's
+   * source columns, FCPXML's asset start, xmeml's file timecode, OTIO's available range); the
+   * record side, the cut timeline, starts at 0 all the same.
+   */
+  sourceStart: number;
   cuts: TimelineCut[];
   captions: TimelineCaption[];
   /** The cut timeline's length in frames: the rendered video's. */
@@ -161,6 +169,7 @@ export function buildTimeline(input: ExportInput): Timeline {
       Math.round(probe.durationS * (rate.num / rate.den)),
       cuts[cuts.length - 1]!.sourceOut,
     ),
+    sourceStart: timecodeFrames(probe.timecode, rate),
     cuts,
     captions,
     frames,

@@ -3,7 +3,8 @@
 // fills the frame, the follow path as position keyframes (linear, in the clip's own time), a split
 // as a second, trimmed picture of the same cut on lane 1 over the bottom half, and the captions in
 // the clip's style. NOTE: FCPXML gives a position as a percentage of the project frame's height
-// (x right, y up, from the frame's centre) and a trim as a percentage of the clip frame's height;
+// (x right, y up, from the frame's centre) and a trim as a percentage of the clip frame's height,
+// and every time inside a clip in the asset's own time (from the source's start timecode);
 // written from Apple's reference, not yet opened in Final Cut Pro or Resolve here.
 import { fcpxColour } from './caption-style.ts';
 import type { CaptionStyle, Rgba } from './caption-style.ts';
@@ -69,7 +70,7 @@ export function clipAdjustments(timeline: Timeline, cut: TimelineCut, t: Time): 
     return [conform, ...transformXml(position, scale, [])];
   }
   const keys = keysOfCut(framing.keys, cut).map((key) => ({
-    time: t(cut.sourceIn + key.frame - cut.recordIn),
+    time: t(timeline.sourceStart + cut.sourceIn + key.frame - cut.recordIn),
     ...transformOf(timeline, key.crop, whole(timeline)),
   }));
   const first = keys[0]!;
@@ -95,8 +96,9 @@ export function splitBottomXml(timeline: Timeline, cut: TimelineCut, t: Time): s
   const { width, height } = timeline.source;
   const share = (v: number) => decimal((v / height) * 100);
   const length = cut.sourceOut - cut.sourceIn;
+  const from = t(timeline.sourceStart + cut.sourceIn);
   return [
-    `<video ref="r2" lane="1" offset="${t(cut.sourceIn)}" start="${t(cut.sourceIn)}" duration="${t(length)}" name="${escapeXml(timeline.fileName)}">`,
+    `<video ref="r2" lane="1" offset="${from}" start="${from}" duration="${t(length)}" name="${escapeXml(timeline.fileName)}">`,
     '  <adjust-crop mode="trim">',
     `    <trim-rect left="${share(crop.x)}" top="${share(crop.y)}" right="${share(width - crop.x - crop.width)}" bottom="${share(height - crop.y - crop.height)}"/>`,
     '  </adjust-crop>',

@@ -28,8 +28,8 @@ function parentCut(cuts: readonly TimelineCut[], caption: TimelineCaption): Time
 function captionXml(timeline: Timeline, cut: TimelineCut, caption: TimelineCaption, n: number) {
   const t = (frames: number) => fcpxTime(frames, timeline.rate);
   const text = escapeXml(caption.text);
-  // NOTE: a connected clip's offset is in its parent's own (source) time.
-  const offset = cut.sourceIn + caption.recordIn - cut.recordIn;
+  // NOTE: a connected clip's offset is in its parent's own (source) time, from the asset's start.
+  const offset = timeline.sourceStart + cut.sourceIn + caption.recordIn - cut.recordIn;
   // NOTE: a split's bottom picture is on lane 1; its captions go above it.
   const lane = timeline.framing?.layout === 'stacked' ? 2 : 1;
   const open = `            <caption lane="${lane}" offset="${t(offset)}" duration="${t(caption.recordOut - caption.recordIn)}" name="${text}" role="${CAPTION_ROLE}">`;
@@ -59,7 +59,7 @@ export function toFcpxml(timeline: Timeline): string {
   // NOTE: a short's project is at the render's size; its clips keep the source's own format.
   const assetFormat = timeline.framing ? 'r3' : 'r1';
   const clips = timeline.cuts.flatMap((cut) => {
-    const open = `          <asset-clip ref="r2" name="${fileName}" offset="${t(cut.recordIn)}" start="${t(cut.sourceIn)}" duration="${t(cutLength(cut))}" format="${assetFormat}" tcFormat="${tcFormat}" audioRole="dialogue">`;
+    const open = `          <asset-clip ref="r2" name="${fileName}" offset="${t(cut.recordIn)}" start="${t(timeline.sourceStart + cut.sourceIn)}" duration="${t(cutLength(cut))}" format="${assetFormat}" tcFormat="${tcFormat}" audioRole="dialogue">`;
     const captions = (byCut.get(cut) ?? []).flatMap((c) =>
       captionXml(timeline, cut, c, ++captionNumber),
     );
@@ -80,7 +80,8 @@ export function toFcpxml(timeline: Timeline): string {
     '  <resources>',
     `    <format id="r1" frameDuration="${t(1)}" width="${timeline.width}" height="${timeline.height}"/>`,
     ...(timeline.framing ? [sourceFormat] : []),
-    `    <asset id="r2" name="${fileName}" start="0s" duration="${t(timeline.sourceFrames)}" hasVideo="1" format="${assetFormat}" hasAudio="1" audioSources="1" audioChannels="${timeline.audioChannels}" audioRate="${timeline.audioRate}">`,
+    // NOTE: the asset starts at the source's own timecode (0 without one), as FCP reads a file.
+    `    <asset id="r2" name="${fileName}" start="${t(timeline.sourceStart)}" duration="${t(timeline.sourceFrames)}" hasVideo="1" format="${assetFormat}" hasAudio="1" audioSources="1" audioChannels="${timeline.audioChannels}" audioRate="${timeline.audioRate}">`,
     `      <media-rep kind="original-media" src="${escapeXml(timeline.media.url)}"/>`,
     '    </asset>',
     '  </resources>',

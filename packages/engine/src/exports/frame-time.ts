@@ -113,6 +113,32 @@ export function parseTimecode(text: string, rate: Rate): number {
   return label - drop * (minutes - Math.floor(minutes / 10));
 }
 
+/** Frames in a day of timecode at this rate: where a timecode past 23:59:59 wraps to 00:00:00. */
+export function framesPerDay(rate: Rate): number {
+  const base = timebase(rate);
+  if (!isDropFrame(rate)) return 24 * 3600 * base;
+  const drop = droppedPerMinute(rate);
+  return 24 * 6 * ((base * 60 - drop) * 10 + drop);
+}
+
+/**
+ * The frame a source's start timecode (the probe's `hh:mm:ss:ff`, or `hh:mm:ss;ff` drop-frame)
+ * stands for at the timeline's rate: where an editor places the file's first frame. 0 without one,
+ * or with one no editor reads at this rate (past 23:59:59, a frame past the timebase, a label
+ * drop-frame skips). Always within one day of timecode.
+ */
+export function timecodeFrames(text: string | undefined, rate: Rate): number {
+  const match = /^([01]\d|2[0-3]):([0-5]\d):([0-5]\d)([:;])(\d{2})$/.exec(text ?? '');
+  if (!match || Number(match[5]) >= timebase(rate)) return 0;
+  // NOTE: a ';' at a rate without drop-frame labels (25, 23.976) can only count every label.
+  const spelled = isDropFrame(rate) ? match[0] : match[0].replace(';', ':');
+  try {
+    return parseTimecode(spelled, rate);
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * The frames of the source a render of `keep` holds, and the rate they count at. They are the
  * render's own spans (snapSpans at renderFps), so a timeline built from them is exactly as long as

@@ -8,6 +8,8 @@
 // playback and the structure of Kdenlive's own files, not yet by opening it in Kdenlive itself.
 import { escapeXml } from './export-timeline.ts';
 import type { Timeline } from './export-timeline.ts';
+import { captionLane, pictureEffects } from './kdenlive-short.ts';
+import type { CaptionLane } from './kdenlive-short.ts';
 import { property } from './mlt-captions.ts';
 
 /** The bin clip's id: Kdenlive keeps 1 for its root folder and counts clips from 2. */
@@ -19,31 +21,73 @@ const GUIDE = 0;
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
-/** A track: its playlist of the cuts, the empty second lane, and the tractor that joins them. */
-function track(timeline: Timeline, index: number, kind: 'audio' | 'video'): string[] {
+type TrackKind = 'audio' | 'video';
+
+/**
+ * A track: its playlist (the cuts, or the captions), the empty second lane, and the tractor that
+ * joins them, with the track's effects.
+ */
+function track(
+  index: number,
+  name: string,
+  kind: TrackKind,
+  content: { entries: string[]; effects: string[] },
+  frames: number,
+): string[] {
   const [lane, spare] = [`playlist${index * 2}`, `playlist${index * 2 + 1}`];
   const audio = kind === 'audio' ? [`    ${property('kdenlive:audio_track', 1)}`] : [];
   const hide = kind === 'audio' ? 'video' : 'audio';
-  // NOTE: MLT's in and out are both inclusive frame numbers.
-  const entries = timeline.cuts.map(
-    (cut) =>
-      `    <entry producer="producer0" in="${cut.sourceIn}" out="${cut.sourceOut - 1}">${property('kdenlive:id', BIN_ID)}</entry>`,
-  );
   return [
     `  <playlist id="${lane}">`,
     ...audio,
-    ...entries,
+    ...content.entries,
     '  </playlist>',
     `  <playlist id="${spare}">`,
     ...audio,
     '  </playlist>',
-    `  <tractor id="tractor${index}" in="0" out="${timeline.frames - 1}">`,
+    `  <tractor id="tractor${index}" in="0" out="${frames - 1}">`,
     ...audio,
-    `    ${property('kdenlive:track_name', kind === 'audio' ? 'A1' : 'V1')}`,
+    `    ${property('kdenlive:track_name', name)}`,
     `    <track hide="${hide}" producer="${lane}"/>`,
     `    <track hide="${hide}" producer="${spare}"/>`,
+    ...content.effects,
     '  </tractor>',
   ];
+}
+
+/** The source's cuts, as entries of the bin clip. NOTE: MLT's in and out are both inclusive. */
+function cutEntries(timeline: Timeline, effects: string[]): string[] {
+  return timeline.cuts.flatMap((cut) => {
+    const open = `    <entry producer="producer0" in="${cut.sourceIn}" out="${cut.sourceOut - 1}">`;
+    const id = property('kdenlive:id', BIN_ID);
+    if (!effects.length) return [`${open}${id}</entry>`];
+    return [open, `      ${id}`, ...effects, '    </entry>'];
+  });
+}
+
+/** The tracks above black, in order: A1, V1, a split's V2, a short's captions. */
+function tracksOf(
+  timeline: Timeline,
+  captions: CaptionLane | null,
+): { name: string; kind: TrackKind; xml: string[] }[] {
+  const pictures = pictureEffects(timeline);
+  const content: { name: string; kind: TrackKind; entries: string[]; effects: string[] }[] = [
+    { name: 'A1', kind: 'audio', entries: cutEntries(timeline, []), effects: [] },
+    ...pictures.map((effects, i) => ({
+      name: `V${i + 1}`,
+      kind: 'video' as const,
+      entries: cutEntries(timeline, effects.clip),
+      effects: effects.track,
+    })),
+    ...(captions
+      ? [{ name: 'Captions', kind: 'video' as const, entries: captions.entries, effects: [] }]
+      : []),
+  ];
+  return content.map((c, i) => ({
+    name: c.name,
+    kind: c.kind,
+    xml: track(i, c.name, c.kind, c, timeline.frames),
+  }));
 }
 
 /**
@@ -62,17 +106,18 @@ const guides = (timeline: Timeline): string =>
   JSON.stringify(timeline.captions.map((c) => ({ pos: c.recordIn, comment: c.text, type: GUIDE })));
 
 export function toKdenlive(timeline: Timeline): string {
-  // NOTE: a short's framing is not carried here (docs/exports.md): its project keeps the whole
-  // picture at the source's size rather than squeezing it into a vertical frame.
-  const { rate } = timeline;
-  const { width, height } = timeline.source;
+  const { rate, width, height } = timeline;
   const aspect = gcd(width, height) || 1;
-  const colorspace = height < 720 ? 601 : 709;
+  // NOTE: as in the MLT project, the colour space is the source picture's.
+  const colorspace = timeline.source.height < 720 ? 601 : 709;
   const last = timeline.frames - 1;
   const sourceLast = timeline.sourceFrames - 1;
-  const transition = (id: number, b: number, service: string, extra: string[]) => [
+  // NOTE: a short's captions are a track of text clips (the long form's stay guides only).
+  const captions = timeline.framing ? captionLane(timeline) : null;
+  const tracks = tracksOf(timeline, captions);
+  const transition = (id: number, a: number, b: number, service: string, extra: string[]) => [
     `    <transition id="transition${id}">`,
-    `      ${property('a_track', 0)}`,
+    `      ${property('a_track', a)}`,
     `      ${property('b_track', b)}`,
     `      ${property('mlt_service', service)}`,
     `      ${property('kdenlive_id', service)}`,
@@ -81,6 +126,11 @@ export function toKdenlive(timeline: Timeline): string {
     ...extra.map((line) => `      ${line}`),
     '    </transition>',
   ];
+  // NOTE: Kdenlive's own compositing: each video track blended onto the tracks below (qtblend,
+  // which keeps a split's empty half and a caption's transparent clip see-through). WARNING:
+  // MLT's Qt module (qtblend) loads only where a display is set (Kdenlive always has one; melt
+  // on a server needs DISPLAY and QT_QPA_PLATFORM=offscreen, as short-exports.int.test.ts runs it).
+  const compositing = tracks.slice(1).flatMap((_, i) => transition(1 + i, 0, 2 + i, 'qtblend', []));
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     `<mlt LC_NUMERIC="C" version="7.12.0" title="${escapeXml(timeline.title)}" producer="main_bin">`,
@@ -95,6 +145,7 @@ export function toKdenlive(timeline: Timeline): string {
     `    ${property('kdenlive:folderid', -1)}`,
     `    ${property('kdenlive:id', BIN_ID)}`,
     '  </producer>',
+    ...(captions?.producer ?? []),
     // WARNING: the bin must be the document's first playlist: Kdenlive reads the document's
     // properties (its version first) from the first one.
     '  <playlist id="main_bin">',
@@ -104,6 +155,7 @@ export function toKdenlive(timeline: Timeline): string {
     `    ${property('kdenlive:docproperties.groups', groups(timeline))}`,
     `    ${property('xml_retain', 1)}`,
     `    <entry producer="producer0" in="0" out="${sourceLast}"/>`,
+    ...(captions ? [`    <entry producer="captions" in="0" out="${captions.last}"/>`] : []),
     '  </playlist>',
     `  <producer id="black_track" in="0" out="${last}">`,
     `    ${property('length', timeline.frames)}`,
@@ -114,14 +166,12 @@ export function toKdenlive(timeline: Timeline): string {
     `    ${property('mlt_image_format', 'rgba')}`,
     `    ${property('set.test_audio', 0)}`,
     '  </producer>',
-    ...track(timeline, 0, 'audio'),
-    ...track(timeline, 1, 'video'),
+    ...tracks.flatMap((t) => t.xml),
     `  <tractor id="maintractor" title="${escapeXml(timeline.title)}" in="0" out="${last}">`,
     '    <track producer="black_track"/>',
-    '    <track producer="tractor0"/>',
-    '    <track producer="tractor1"/>',
-    ...transition(0, 1, 'mix', [property('accepts_blanks', 1), property('sum', 1)]),
-    ...transition(1, 2, 'qtblend', []),
+    ...tracks.map((_, i) => `    <track producer="tractor${i}"/>`),
+    ...transition(0, 0, 1, 'mix', [property('accepts_blanks', 1), property('sum', 1)]),
+    ...compositing,
     '  </tractor>',
     '</mlt>',
     '',

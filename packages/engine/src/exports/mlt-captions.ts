@@ -121,6 +121,30 @@ function mergedLines(timeline: Timeline): TimelineCaption[] {
   return merged;
 }
 
+/** A caption as a clip of the Captions track: its place and its text filter's properties. */
+export type CaptionClip = {
+  caption: TimelineCaption;
+  length: number;
+  /** The dynamictext filter's properties (the words, the look), without its service. */
+  text: [string, string | number][];
+};
+
+/** The captions as text clips, in order: Shotcut's and Kdenlive's projects both draw them. */
+export function captionClips(timeline: Timeline): CaptionClip[] {
+  if (!timeline.captions.length) return [];
+  const look = timeline.captionStyle
+    ? styledLook(timeline, timeline.captionStyle)
+    : plainLook(timeline);
+  return mergedLines(timeline).map((caption) => ({
+    caption,
+    length: caption.recordOut - caption.recordIn,
+    text: [
+      ['argument', escapeDynamicText(wrapCaption(caption.text, look.characters))],
+      ...look.properties(caption),
+    ],
+  }));
+}
+
 /**
  * The Captions track, `index` in the tractor, laid over the picture track `onto` (the one below
  * it unless a split's tracks are between).
@@ -130,16 +154,13 @@ export function captionTrack(
   id: string,
   place: { index: number; onto: number },
 ): CaptionTrack {
-  if (!timeline.captions.length) return { xml: [], tractor: [] };
-  const look = timeline.captionStyle
-    ? styledLook(timeline, timeline.captionStyle)
-    : plainLook(timeline);
+  const clips = captionClips(timeline);
+  if (!clips.length) return { xml: [], tractor: [] };
   const producers: string[] = [];
   const playlist = [`  <playlist id="${id}">`, `    ${property('shotcut:video', 1)}`];
   playlist.push(`    ${property('shotcut:name', 'Captions')}`);
   let at = 0;
-  mergedLines(timeline).forEach((caption, i) => {
-    const length = caption.recordOut - caption.recordIn;
+  clips.forEach(({ caption, length, text }, i) => {
     const producer = `caption${i + 1}`;
     producers.push(
       `  <producer id="${producer}" in="0" out="${length - 1}">`,
@@ -150,8 +171,7 @@ export function captionTrack(
       `    ${property('mlt_image_format', 'rgba')}`,
       `    ${property('shotcut:caption', caption.text)}`,
       `    <filter id="caption-text${i + 1}">`,
-      `      ${property('argument', escapeDynamicText(wrapCaption(caption.text, look.characters)))}`,
-      ...look.properties(caption).map(([name, value]) => `      ${property(name, value)}`),
+      ...text.map(([name, value]) => `      ${property(name, value)}`),
       `      ${property('mlt_service', 'dynamictext')}`,
       `      ${property('shotcut:filter', 'dynamicText')}`,
       '    </filter>',

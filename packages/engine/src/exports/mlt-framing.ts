@@ -22,7 +22,7 @@ export type PictureTracks = {
 type Rect = { x: number; y: number; width: number; height: number };
 
 /** An MLT rectangle: "x y w h opacity". */
-const rect = (r: Rect): string =>
+export const rect = (r: Rect): string =>
   `${decimal(r.x)} ${decimal(r.y)} ${decimal(r.width)} ${decimal(r.height)} 1`;
 
 /** Shotcut's Size, Position & Rotate filter drawing the source so `rects` (by frame) are filled. */
@@ -59,7 +59,7 @@ function cropFilter(id: string, crop: CropBox, source: Timeline['source']): stri
  * The frame-keyed rectangle of a single crop: "frame=rect;…" (MLT interpolates linearly between),
  * or one rectangle for a fixed crop.
  */
-function keyedRects(timeline: Timeline, keys: readonly FramingKey[]): string {
+export function keyedRects(timeline: Timeline, keys: readonly FramingKey[]): string {
   const into = { x: 0, y: 0, width: timeline.width, height: timeline.height };
   const at = (crop: CropBox) => rect(placeSource(crop, timeline.source, into));
   if (keys.length === 1) return at(keys[0]!.crop);

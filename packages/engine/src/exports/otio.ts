@@ -64,7 +64,7 @@ export function otioPieces(timeline: Timeline): Generator<string> {
       OTIO_SCHEMA: 'Clip.1',
       metadata: { roughcut: { cut: i + 1 } },
       name: timeline.fileName,
-      source_range: range(cut.sourceIn, cutLength(cut)),
+      source_range: range(timeline.sourceStart + cut.sourceIn, cutLength(cut)),
       effects: [],
       markers: [],
       enabled: true,
@@ -72,7 +72,8 @@ export function otioPieces(timeline: Timeline): Generator<string> {
         OTIO_SCHEMA: 'ExternalReference.1',
         metadata: {},
         name: timeline.fileName,
-        available_range: range(0, timeline.sourceFrames),
+        // NOTE: a clip's ranges are in its media's own time, which starts at its timecode.
+        available_range: range(timeline.sourceStart, timeline.sourceFrames),
         available_image_bounds: null,
         target_url: timeline.media.url,
       },

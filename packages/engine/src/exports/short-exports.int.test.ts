@@ -1,8 +1,8 @@
 // Issue 34: a short exports as the short the user approved. A talking face walks across a 16:9
 // source; the short follows it (the clip's stored follow plan) with word-by-word captions. Roughcut
-// renders the short; melt (the MLT framework behind Shotcut) renders the exported MLT project. The
-// two videos have the same size and length, the face in the same place within 2% of the width at
-// 5 timestamps, and the captions in the style's colour on the same frames.
+// renders the short; melt (the MLT framework behind Shotcut and Kdenlive) renders the exported MLT
+// project and the Kdenlive project. Each has the app's size and length, the face in the same place
+// within 2% of the width at 5 timestamps, and the captions in the style's colour on the same frames.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -64,7 +64,8 @@ let probe: ProbeResult;
 let input: ExportInput;
 let timeline: Timeline;
 let rendered = '';
-let melted = '';
+/** melt's render of each exported project: Shotcut's MLT and the Kdenlive project. */
+const melted: Record<'mlt' | 'kdenlive', string> = { mlt: '', kdenlive: '' };
 let detector: FaceDetector;
 
 beforeAll(async () => {
@@ -90,20 +91,34 @@ beforeAll(async () => {
     fontsDir: await subtitleFontsDir(dir),
     reframe: FOLLOW,
   });
-  const project = join(dir, 'short.mlt');
-  await writeFile(project, writeExport('mlt', input));
-  melted = join(dir, 'melted.mp4');
-  // NOTE: run from another folder: the project finds its source beside itself, by file name.
-  await runMelt(
-    [project, '-consumer', `avformat:${melted}`].concat([
-      'vcodec=libx264',
-      'preset=ultrafast',
-      'crf=16',
-      'acodec=aac',
-      'real_time=0',
-    ]),
-    { cwd: tmpdir(), env: { ...process.env, HOME: dir }, work: { mediaS: 8, pixels: 1080 * 1920 } },
-  );
+  for (const format of ['mlt', 'kdenlive'] as const) {
+    const project = join(dir, `short.${format}`);
+    await writeFile(project, writeExport(format, input));
+    melted[format] = join(dir, `melted-${format}.mp4`);
+    // NOTE: run from another folder: the project finds its source beside itself, by file name.
+    await runMelt(
+      [project, '-consumer', `avformat:${melted[format]}`].concat([
+        'vcodec=libx264',
+        'preset=ultrafast',
+        'crf=16',
+        'acodec=aac',
+        'real_time=0',
+      ]),
+      {
+        cwd: tmpdir(),
+        // NOTE: Kdenlive's Transform and compositing are MLT's Qt module (qtblend), which loads
+        // only where a display is set: Qt draws offscreen here, as Kdenlive draws on its own.
+        env: {
+          ...process.env,
+          HOME: dir,
+          ...(format === 'kdenlive'
+            ? { DISPLAY: process.env.DISPLAY ?? ':99', QT_QPA_PLATFORM: 'offscreen' }
+            : {}),
+        },
+        work: { mediaS: 8, pixels: 1080 * 1920 },
+      },
+    );
+  }
   detector = await createFaceDetector();
 }, 600_000);
 afterAll(async () => {
@@ -164,43 +179,50 @@ async function litShare(path: string, n: number): Promise<number> {
   return lit / ((to - from) * size.width);
 }
 
-describe('a Follow speaker short with word-by-word captions, exported to MLT', () => {
-  it('melt renders it at the same size and length as the app', async () => {
-    const ours = await videoStream(rendered);
-    const theirs = await videoStream(melted);
-    expect(ours).toMatchObject({ width: 1080, height: 1920 });
-    expect(theirs).toEqual(ours);
-    expect(theirs.frames).toBe(timeline.frames);
-  });
+describe.each(['mlt', 'kdenlive'] as const)(
+  'a Follow speaker short with word-by-word captions, exported to %s',
+  (format) => {
+    it('melt renders it at the same size and length as the app', async () => {
+      const ours = await videoStream(rendered);
+      const theirs = await videoStream(melted[format]);
+      expect(ours).toMatchObject({ width: 1080, height: 1920 });
+      expect(theirs).toEqual(ours);
+      expect(theirs.frames).toBe(timeline.frames);
+    });
 
-  it('shows the face in the same place within 2% of the width at 5 timestamps', async () => {
-    // Before the walk, during it on both sides of the cut, and after it.
-    const frames = [10, 50, 80, 120, timeline.frames - 8];
-    const places: [number, number][] = [];
-    for (const n of frames) {
-      const [ours, theirs] = [await faceAt(rendered, n), await faceAt(melted, n)];
-      expect(ours, `the app's frame ${n} shows the face`).not.toBeNull();
-      expect(theirs, `melt's frame ${n} shows the face`).not.toBeNull();
-      expect(Math.abs(ours! - theirs!), `frame ${n}: ${ours} vs ${theirs}`).toBeLessThanOrEqual(
-        0.02,
-      );
-      places.push([ours!, theirs!]);
-    }
-    // The follow crop keeps the walking face near the middle of the frame.
-    for (const [ours] of places) expect(Math.abs(ours - 0.5)).toBeLessThan(0.2);
-  });
+    it('shows the face in the same place within 2% of the width at 5 timestamps', async () => {
+      // Before the walk, during it on both sides of the cut, and after it.
+      const frames = [10, 50, 80, 120, timeline.frames - 8];
+      const places: [number, number][] = [];
+      for (const n of frames) {
+        const [ours, theirs] = [await faceAt(rendered, n), await faceAt(melted[format], n)];
+        expect(ours, `the app's frame ${n} shows the face`).not.toBeNull();
+        expect(theirs, `melt's frame ${n} shows the face`).not.toBeNull();
+        expect(Math.abs(ours! - theirs!), `frame ${n}: ${ours} vs ${theirs}`).toBeLessThanOrEqual(
+          0.02,
+        );
+        places.push([ours!, theirs!]);
+      }
+      // The follow crop keeps the walking face near the middle of the frame.
+      for (const [ours] of places) expect(Math.abs(ours - 0.5)).toBeLessThan(0.2);
+    });
 
-  it('draws each word in the highlight colour on its frames, and no caption between them', async () => {
-    const [first, , third] = timeline.captions;
-    expect(timeline.captions.map((c) => c.text)).toEqual(SENTENCES.flatMap((s) => s.texts));
-    for (const caption of [first!, third!]) {
-      const middle = Math.floor((caption.recordIn + caption.recordOut) / 2);
-      expect(await litShare(rendered, middle), `the app, "${caption.text}"`).toBeGreaterThan(0.003);
-      expect(await litShare(melted, middle), `melt, "${caption.text}"`).toBeGreaterThan(0.003);
-    }
-    // Between the two sentences nothing is said, so nothing is drawn.
-    const gap = timeline.captions[SENTENCES[0]!.texts.length - 1]!.recordOut + 5;
-    expect(await litShare(rendered, gap)).toBeLessThan(0.0005);
-    expect(await litShare(melted, gap)).toBeLessThan(0.0005);
-  });
-});
+    it('draws each word in the highlight colour on its frames, and no caption between them', async () => {
+      const [first, , third] = timeline.captions;
+      expect(timeline.captions.map((c) => c.text)).toEqual(SENTENCES.flatMap((s) => s.texts));
+      for (const caption of [first!, third!]) {
+        const middle = Math.floor((caption.recordIn + caption.recordOut) / 2);
+        expect(await litShare(rendered, middle), `the app, "${caption.text}"`).toBeGreaterThan(
+          0.003,
+        );
+        expect(await litShare(melted[format], middle), `melt, "${caption.text}"`).toBeGreaterThan(
+          0.003,
+        );
+      }
+      // Between the two sentences nothing is said, so nothing is drawn.
+      const gap = timeline.captions[SENTENCES[0]!.texts.length - 1]!.recordOut + 5;
+      expect(await litShare(rendered, gap)).toBeLessThan(0.0005);
+      expect(await litShare(melted[format], gap)).toBeLessThan(0.0005);
+    });
+  },
+);

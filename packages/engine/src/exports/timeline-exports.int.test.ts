@@ -16,7 +16,8 @@ import { readLength, readTimeline } from '../testing/timeline-readback.ts';
 import { writeExport } from './export-formats.ts';
 import { buildTimeline } from './export-timeline.ts';
 import type { ExportInput, Timeline } from './export-timeline.ts';
-import { framesToSeconds } from './frame-time.ts';
+import { framesToSeconds, parseTimecode } from './frame-time.ts';
+import { readStrictEdl } from './strict-readers.fixtures.ts';
 
 const run = promisify(execFile);
 const WIDTH = 320;
@@ -43,13 +44,17 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A 4 s source: testsrc2 (a frame counter in its corner) with a tone, GOPs longer than a cut. */
-async function makeSource(rate: string, name: string): Promise<string> {
+/**
+ * A 4 s source: testsrc2 (a frame counter in its corner) with a tone, GOPs longer than a cut, and
+ * a camera's start timecode when given (a tmcd track, as phones write it).
+ */
+async function makeSource(rate: string, name: string, timecode?: string): Promise<string> {
   const path = join(dir, name);
   await runFfmpeg([
     ...['-f', 'lavfi', '-i', `testsrc2=size=${WIDTH}x${HEIGHT}:rate=${rate}:duration=4`],
     ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=4'],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '48', '-pix_fmt', 'yuv420p'],
+    ...(timecode ? ['-timecode', timecode] : []),
     ...['-c:a', 'aac', '-shortest', path],
   ]);
   return path;
@@ -208,6 +213,32 @@ describe.each([
           shown(n),
         );
       }
+    }
+  });
+});
+
+describe.each([
+  ['30000/1001', '14:03:22;12'],
+  ['25', '10:00:00:00'],
+])('a %s fps source with a start timecode %s', (rate, timecode) => {
+  it('goes through the probe into every source timecode, read back by strict readers', async () => {
+    const name = `timecode-${rate.replace('/', '-')}.mp4`;
+    const probe = await probeMedia(await makeSource(rate, name, timecode), { keyframes: true });
+    expect(probe.timecode).toBe(timecode);
+    const input = { title: 'Timecoded', fileName: name, probe, keep: KEEP, phrases: PHRASES };
+    const timeline = buildTimeline(input);
+    const start = parseTimecode(timecode, timeline.rate);
+    expect(timeline.sourceStart).toBe(start);
+    const edl = readStrictEdl(writeExport('edl', input), timeline.rate, 0);
+    expect(edl.dropFrame).toBe(timecode.includes(';'));
+    expect(edl.events.map((e) => [e.sourceIn, e.sourceOut, e.recordIn])).toEqual(
+      timeline.cuts.map((c) => [start + c.sourceIn, start + c.sourceOut, c.recordIn]),
+    );
+    for (const format of ['fcpxml', 'xmeml', 'otio'] as const) {
+      const read = readTimeline(format, writeExport(format, input), timeline.rate);
+      expect(read.sourceStart, format).toBe(start);
+      expect(read.video, format).toEqual(timeline.cuts);
+      expect(read.audio, format).toEqual(timeline.cuts);
     }
   });
 });

@@ -21,13 +21,16 @@ function rateXml(timeline: Timeline): string {
 function fileXml(timeline: Timeline, first: boolean): string[] {
   if (!first) return ['<file id="file-1"/>'];
   const name = escapeXml(timeline.fileName);
+  const start = timeline.sourceStart;
   return [
     '<file id="file-1">',
     `  <name>${name}</name>`,
     `  <pathurl>${escapeXml(timeline.media.localhostUrl)}</pathurl>`,
     `  ${rateXml(timeline)}`,
     `  <duration>${timeline.sourceFrames}</duration>`,
-    `  <timecode>${rateXml(timeline)}<string>${editorTimecode(0, timeline.rate)}</string><frame>0</frame><displayformat>${displayFormat(timeline)}</displayformat></timecode>`,
+    // NOTE: the file's timecode is the source's own start; a clip item's in and out stay frames
+    // from the file's first, which an importer places at this timecode.
+    `  <timecode>${rateXml(timeline)}<string>${editorTimecode(start, timeline.rate)}</string><frame>${start}</frame><displayformat>${displayFormat(timeline)}</displayformat></timecode>`,
     '  <media>',
     `    <video><samplecharacteristics>${rateXml(timeline)}<width>${timeline.source.width}</width><height>${timeline.source.height}</height><anamorphic>FALSE</anamorphic><pixelaspectratio>square</pixelaspectratio><fielddominance>none</fielddominance></samplecharacteristics></video>`,
     `    <audio><samplecharacteristics><depth>16</depth><samplerate>${timeline.audioRate}</samplerate></samplecharacteristics><channelcount>${timeline.audioChannels}</channelcount></audio>`,

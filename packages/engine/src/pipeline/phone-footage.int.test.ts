@@ -13,7 +13,7 @@ import { renderFps, snapSpans } from '../render/spans.ts';
 import { writeExport } from '../exports/export-formats.ts';
 import { buildTimeline } from '../exports/export-timeline.ts';
 import type { ExportInput, Timeline } from '../exports/export-timeline.ts';
-import { framesToSeconds, rateOf } from '../exports/frame-time.ts';
+import { framesToSeconds, parseTimecode, rateOf, timecodeFrames } from '../exports/frame-time.ts';
 import { probeMedia } from '../media/probe.ts';
 import { driftFigures, measureMarks } from '../testing/drift-measure.ts';
 import type { DriftFigures, MarkMeasure } from '../testing/drift-measure.ts';
@@ -188,9 +188,14 @@ describe.each(PHONE_KINDS)('phone footage: %s', (kind) => {
     const rate = rateOf(renderFps(edit.probe));
     expect(timeline.rate).toEqual(rate);
     const oneFrame = framesToSeconds(1, rate);
+    const start = timecodeFrames(edit.source.timecode, rate);
+    expect(timeline.sourceStart).toBe(start);
+    if (edit.source.timecode) expect(start).toBeGreaterThan(0);
     for (const format of TIMELINE_FORMATS) {
       const read = readTimeline(format, writeExport(format, input), timeline.rate);
       expect(read.rate, format).toEqual(rate);
+      // A camera's start timecode is where the source side counts from, where a format says.
+      if (read.sourceStart !== undefined) expect(read.sourceStart, format).toBe(start);
       const summed = read.video.reduce((sum, c) => sum + c.sourceOut - c.sourceIn, 0);
       expect(summed, format).toBe(readLength(read.video));
       expect(
@@ -204,7 +209,11 @@ describe.each(PHONE_KINDS)('phone footage: %s', (kind) => {
       ).toBeLessThanOrEqual(oneFrame);
     }
     const dropFrame = rate.den === 1001 && (rate.num === 30_000 || rate.num === 60_000);
-    expect(writeExport('edl', input)).toContain(dropFrame ? 'FCM: DROP FRAME' : 'FCM: NON-DROP');
+    const edl = writeExport('edl', input);
+    expect(edl).toContain(dropFrame ? 'FCM: DROP FRAME' : 'FCM: NON-DROP');
+    // The first event's source in is the timecode of its first frame.
+    const firstIn = /^001 .* C +(\S+) /m.exec(edl)?.[1] ?? '';
+    expect(parseTimecode(firstIn, rate)).toBe(start + timeline.cuts[0]!.sourceIn);
     // The transcripts run on the cut timeline: their last words end by the render's end.
     for (const format of TRANSCRIPT_FORMATS) {
       expect(writeExport(format, input).trim(), format).not.toBe('');

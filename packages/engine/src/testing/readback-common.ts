@@ -13,6 +13,12 @@ export type ReadTimeline = {
   captions: { recordIn: number; recordOut: number; text: string }[];
   /** The media every cut points at. */
   media: string[];
+  /**
+   * The frame the source's media starts at, where the format says (FCPXML's asset start, xmeml's
+   * file timecode, OTIO's available range): the cuts' source frames are counted from it, so they
+   * are the file's own frames either way.
+   */
+  sourceStart?: number;
 };
 
 export type Node = Record<string, unknown>;

@@ -33,9 +33,12 @@ export function readFcpxml(xml: string): ReadTimeline {
   };
   const asset = node(resources.asset);
   const mediaRep = node(asset['media-rep']);
+  // NOTE: a clip's start is in its asset's time, which starts at the source's timecode.
+  const sourceStart = frames(String(asset['@start']), 'asset start');
   const clips = list(node(sequence.spine)['asset-clip']);
   const cuts = clips.map((clip, i) => {
-    const sourceIn = frames(String(clip['@start']), `clip ${i} start`);
+    const sourceIn = frames(String(clip['@start']), `clip ${i} start`) - sourceStart;
+    if (sourceIn < 0) throw new Error(`clip ${i} starts before its asset`);
     return {
       sourceIn,
       sourceOut: sourceIn + frames(String(clip['@duration']), `clip ${i} duration`),
@@ -45,7 +48,8 @@ export function readFcpxml(xml: string): ReadTimeline {
   const captions = clips.flatMap((clip, i) =>
     list(clip.caption).map((caption) => {
       const cut = cuts[i]!;
-      const recordIn = frames(String(caption['@offset']), 'caption') - cut.sourceIn + cut.recordIn;
+      const offset = frames(String(caption['@offset']), 'caption') - sourceStart;
+      const recordIn = offset - cut.sourceIn + cut.recordIn;
       return {
         recordIn,
         recordOut: recordIn + frames(String(caption['@duration']), 'caption'),
@@ -55,7 +59,7 @@ export function readFcpxml(xml: string): ReadTimeline {
     }),
   );
   const media = clips.map((c) => (c['@ref'] === asset['@id'] ? String(mediaRep['@src']) : '?'));
-  return { rate, video: cuts, audio: cuts, captions, media };
+  return { rate, video: cuts, audio: cuts, captions, media, sourceStart };
 }
 
 export function readXmeml(xml: string): ReadTimeline {
@@ -79,9 +83,17 @@ export function readXmeml(xml: string): ReadTimeline {
     const refs = list(v.link).map((l) => text(l.linkclipref));
     if (!refs.includes(String(audio[i]?.['@id']))) throw new Error(`clip ${i} has no linked sound`);
   });
-  const fileName = text(node(video[0]?.file).name);
+  const file = node(video[0]?.file);
+  const fileName = text(file.name);
+  // The file's timecode: its frame and its label agree (clip items count from it).
+  const timecode = node(file.timecode);
+  const sourceStart = Number(text(timecode.frame) || 0);
+  if (text(timecode.string) && parseTimecode(text(timecode.string), rate) !== sourceStart) {
+    throw new Error(`the file's timecode ${text(timecode.string)} is not frame ${sourceStart}`);
+  }
   return {
     rate,
+    sourceStart,
     video: video.map(cutOf),
     audio: audio.map(cutOf),
     captions: readXmemlCaptions(sequence, media),
@@ -117,13 +129,14 @@ function readXmemlCaptions(sequence: Node, media: Node): ReadTimeline['captions'
 
 type OtioTime = { rate: number; value: number };
 type OtioRange = { start_time: OtioTime; duration: OtioTime };
+type OtioReference = { target_url: string; available_range?: OtioRange | null };
 type OtioClip = {
   OTIO_SCHEMA: string;
   source_range: OtioRange;
   /** Clip.1 (what the export writes, OTIO 0.14's form). */
-  media_reference?: { target_url: string };
+  media_reference?: OtioReference;
   /** Clip.2 (OTIO 0.15 and later). */
-  media_references?: Record<string, { target_url: string }>;
+  media_references?: Record<string, OtioReference>;
   active_media_reference_key?: string;
 };
 type OtioTrack = { kind: string; children: OtioClip[] };
@@ -139,6 +152,10 @@ export function readOtio(json: string): ReadTimeline {
     Math.abs(fps * 1001 - Math.round(fps * 1.001) * 1000) < 1e-6
       ? { num: Math.round(fps * 1.001) * 1000, den: 1001 }
       : { num: Math.round(fps), den: 1 };
+  const reference = (c: OtioClip): OtioReference | undefined =>
+    c.media_reference ?? c.media_references?.[c.active_media_reference_key ?? ''];
+  /** A clip's source range is in its media's time, which starts where its available range does. */
+  const mediaStart = (c: OtioClip): number => reference(c)?.available_range?.start_time.value ?? 0;
   const cuts = (kind: string) => {
     let recordIn = 0;
     return doc.tracks.children
@@ -146,7 +163,7 @@ export function readOtio(json: string): ReadTimeline {
       .flatMap((t) => t.children)
       .map((clip, i) => {
         const { start_time: start, duration } = clip.source_range;
-        const sourceIn = wholeFrames(start.value, `clip ${i} start`);
+        const sourceIn = wholeFrames(start.value - mediaStart(clip), `clip ${i} start`);
         const length = wholeFrames(duration.value, `clip ${i} duration`);
         const cut = { sourceIn, sourceOut: sourceIn + length, recordIn };
         recordIn += length;
@@ -156,6 +173,7 @@ export function readOtio(json: string): ReadTimeline {
   const video = doc.tracks.children.find((t) => t.kind === 'Video')?.children ?? [];
   return {
     rate,
+    ...(video[0] ? { sourceStart: wholeFrames(mediaStart(video[0]), 'media start') } : {}),
     video: cuts('Video'),
     audio: cuts('Audio'),
     captions: doc.tracks.markers.map((m) => ({
@@ -163,12 +181,7 @@ export function readOtio(json: string): ReadTimeline {
       recordOut: m.marked_range.start_time.value + m.marked_range.duration.value,
       text: m.name,
     })),
-    media: video.map(
-      (c) =>
-        c.media_reference?.target_url ??
-        c.media_references?.[c.active_media_reference_key ?? '']?.target_url ??
-        '?',
-    ),
+    media: video.map((c) => reference(c)?.target_url ?? '?'),
   };
 }
 

@@ -85,8 +85,26 @@ export const exportQuerySchema = z.object({
         'The folder the original video is in on your computer: the timelines then link it by its absolute path (file:///…). Left out or empty, they link it by its file name, beside the exported file.',
       example: '/Users/me/Videos',
     }),
+  with_video: z.enum(['true', 'false', '1', '0']).optional().meta({
+    description:
+      'true: a zip of the timeline and the uploaded video side by side, so the editor finds the video beside the timeline once unzipped. Timelines only (a transcript is timed on the cut video, not the upload).',
+    example: 'true',
+  }),
 });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
+
+/** Whether an export's query asks for the uploaded video beside the timeline. */
+export const wantsVideo = (query: Pick<ExportQuery, 'with_video'> | undefined): boolean =>
+  query?.with_video === 'true' || query?.with_video === '1';
+
+/** The one timeline/transcript distinction the zip with the video follows. */
+export const isTimelineFormat = (format: ExportFormat): boolean =>
+  (TIMELINE_FORMATS as readonly string[]).includes(format);
+
+export const WITH_VIDEO_MESSAGES = {
+  transcript:
+    'A transcript is timed on the cut video, so it does not come with the uploaded one. Export it without the video.',
+} as const;
 
 /** GET /api/manage/autojob/{id}/export/{format}: the edit's long form (the whole video without one). */
 export const editExportParamsSchema = autoJobParamsSchema.extend({ format: formatSchema });

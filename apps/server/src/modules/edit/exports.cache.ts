@@ -26,8 +26,8 @@ export type ExportOptions = {
 
 /**
  * The digest of one confirmed state of a clip, as the exports of it see it: the clip row's version
- * (exports.repository.ts: its framing and style too), its source's name and probe, the folder the
- * links point into, and the writers' version.
+ * (exports.repository.ts: its framing and style too), its source's name and probe (its start
+ * timecode too), the folder the links point into, and the writers' version.
  */
 export function exportStateOf(
   clip: ExportClipHead,
@@ -52,6 +52,7 @@ export function exportStateOf(
     probe.displayHeight,
     probe.audioSampleRate,
     probe.audioChannels,
+    probe.timecode ?? null,
   ];
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
 }

@@ -3,12 +3,15 @@
 // storage. At most EXPORTS_PER_USER of a user's exports are made or sent at once; more get a 429
 // with Retry-After.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ENDPOINTS } from '@roughcut/shared';
-import type { ExportQuery } from '@roughcut/shared';
+import { ENDPOINTS, WITH_VIDEO_MESSAGES, isTimelineFormat, wantsVideo } from '@roughcut/shared';
+import type { ExportFormat, ExportQuery } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
+import { HttpError } from '../../errors/http-error.ts';
 import { routeEndpoint } from '../../http/endpoint-route.ts';
 import { contentDisposition } from '../../storage/http-headers.ts';
-import { createExportsRuntime, exportClip, exportEdit } from './exports.service.ts';
+import { zipWithVideo } from './exports-with-video.ts';
+import type { SendableFile } from './exports-with-video.ts';
+import { createExportsRuntime, exportClip, exportEdit, videoOfExport } from './exports.service.ts';
 import type { ExportFile } from './exports.service.ts';
 import { RetryLaterError } from './exports.slots.ts';
 
@@ -21,12 +24,19 @@ const READ_CHUNK_BYTES = 256 * 1024;
 export const contentTypeOf = (mimeType: string): string =>
   mimeType === 'application/zip' ? mimeType : `${mimeType}; charset=utf-8`;
 
+const storedFile = (file: ExportFile): SendableFile => ({
+  stream: file.handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES }),
+  size: file.size,
+  fileName: file.fileName,
+  mimeType: file.mimeType,
+});
+
 /**
- * Streams the stored file; `done` (which may run twice) once it is all read, or once the download
- * is abandoned.
+ * Streams the file; `done` (which may run twice) once it is all read, or once the download is
+ * abandoned.
  */
-function sendFile(reply: FastifyReply, file: ExportFile, done: () => void): FastifyReply {
-  const stream = file.handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES });
+function sendFile(reply: FastifyReply, file: SendableFile, done: () => void): FastifyReply {
+  const { stream } = file;
   stream.once('end', done);
   stream.once('close', done);
   return reply
@@ -46,12 +56,14 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): voi
     request: FastifyRequest,
     reply: FastifyReply,
     make: () => Promise<ExportFile>,
+    withVideo: boolean,
   ): Promise<FastifyReply> => {
     try {
       const release = rt.slots.take(request.user.id);
-      let file: ExportFile;
+      let file: SendableFile;
       try {
-        file = await make();
+        const made = await make();
+        file = withVideo ? await zipOf(made) : storedFile(made);
       } catch (error) {
         release();
         throw error;
@@ -68,25 +80,48 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext): voi
   // NOTE: an empty folder (the Export menu's field left empty) is no folder.
   const optionsOf = (query: ExportQuery) => ({ mediaFolder: query.media_folder || undefined });
 
+  /** Whether to zip the video in; refused before any work for a transcript. */
+  const withVideoOf = (format: ExportFormat, query: ExportQuery): boolean => {
+    if (!wantsVideo(query)) return false;
+    if (!isTimelineFormat(format)) throw new HttpError(400, WITH_VIDEO_MESSAGES.transcript);
+    return true;
+  };
+
+  const zipOf = async (file: ExportFile): Promise<SendableFile> => {
+    const video = await videoOfExport(ctx, file).catch(async (error: unknown) => {
+      await file.handle.close();
+      throw error;
+    });
+    const zipName = `${file.fileName.replace(/\.[^.]+$/, '')} with video.zip`;
+    return zipWithVideo(file, video, zipName);
+  };
+
   routeEndpoint(app, ENDPOINTS.editExport, { where: WHERE }, (request, { params, query }, reply) =>
-    answer(request, reply, () =>
-      exportEdit(ctx, rt, request.user.id, params.id, params.format, optionsOf(query)),
+    answer(
+      request,
+      reply,
+      () => exportEdit(ctx, rt, request.user.id, params.id, params.format, optionsOf(query)),
+      withVideoOf(params.format, query),
     ),
   );
   routeEndpoint(app, ENDPOINTS.clipExport, { where: WHERE }, (request, { params, query }, reply) =>
-    answer(request, reply, () =>
-      exportClip(
-        ctx,
-        rt,
-        {
-          userId: request.user.id,
-          jobId: params.id,
-          instanceId: params.instance_id,
-          clipId: params.clip_id,
-        },
-        params.format,
-        optionsOf(query),
-      ),
+    answer(
+      request,
+      reply,
+      () =>
+        exportClip(
+          ctx,
+          rt,
+          {
+            userId: request.user.id,
+            jobId: params.id,
+            instanceId: params.instance_id,
+            clipId: params.clip_id,
+          },
+          params.format,
+          optionsOf(query),
+        ),
+      withVideoOf(params.format, query),
     ),
   );
 }

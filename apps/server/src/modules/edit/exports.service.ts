@@ -47,7 +47,10 @@ export const EXPORT_MESSAGES = {
 /** How long a client is asked to wait when every export thread has a queue. */
 const BUSY_RETRY_AFTER_S = 60;
 
-export type ExportFile = OpenedExport & { fileName: string; mimeType: string };
+/** The upload an export links to: its storage key (none when it is gone) and its name. */
+export type ExportVideo = { key: string | null; name: string };
+
+export type ExportFile = OpenedExport & { fileName: string; mimeType: string; video: ExportVideo };
 
 /** One app's export threads, per-user slots and the exports being made (by key). */
 export type ExportsRuntime = {
@@ -65,7 +68,10 @@ export function createExportsRuntime(options: Partial<ExportThreadsOptions> = {}
 }
 
 /** The run's source: its pinned video's file name and probe (the upload's, or the analysis's). */
-async function sourceOf(ctx: AppContext, run: RunRow): Promise<ExportSource> {
+async function sourceOf(
+  ctx: AppContext,
+  run: RunRow,
+): Promise<ExportSource & { video: ExportVideo }> {
   const asset =
     run.videoAssetId === null
       ? await findCurrentVideo(ctx.db, run.autoJobId)
@@ -74,6 +80,7 @@ async function sourceOf(ctx: AppContext, run: RunRow): Promise<ExportSource> {
   if (!asset || !probe) throw conflict(EXPORT_MESSAGES.videoGone);
   return {
     fileName: asset.name,
+    video: { key: asset.storageKey, name: asset.name },
     probe: {
       durationS: probe.durationS,
       fps: probe.fps,
@@ -82,6 +89,7 @@ async function sourceOf(ctx: AppContext, run: RunRow): Promise<ExportSource> {
       displayHeight: probe.displayHeight,
       audioSampleRate: probe.audioSampleRate,
       audioChannels: probe.audioChannels,
+      ...(probe.timecode ? { timecode: probe.timecode } : {}),
     },
   };
 }
@@ -195,7 +203,22 @@ async function exportOf(
   const type = zipped
     ? { extension: 'zip', mimeType: 'application/zip' }
     : EXPORT_FILE_TYPES[format];
-  return { ...opened, fileName: fileNameOf(job, clip, type.extension), mimeType: type.mimeType };
+  return {
+    ...opened,
+    fileName: fileNameOf(job, clip, type.extension),
+    mimeType: type.mimeType,
+    video: source.video,
+  };
+}
+
+/** Where the export's video is in storage, for the zip with it; 409 when it is gone. */
+export async function videoOfExport(
+  ctx: AppContext,
+  file: Pick<ExportFile, 'video'>,
+): Promise<{ path: string; name: string }> {
+  const { key, name } = file.video;
+  if (key === null || !(await ctx.storage.exists(key))) throw conflict(EXPORT_MESSAGES.videoGone);
+  return { path: ctx.storage.resolve(key), name };
 }
 
 /** The edit's long form, from its latest run, as `format`. */
