@@ -165,6 +165,19 @@ describe('captions of a cut that took out a filler', () => {
   });
 });
 
+describe('xmeml tracks', () => {
+  it('ends every track as FCP 7 does: its clips, then enabled and locked', () => {
+    const xml = writeExport('xmeml', inputAt(25));
+    const tracks = xml.match(/<track>[\s\S]*?<\/track>/g) ?? [];
+    expect(tracks.length).toBe(3);
+    for (const track of tracks) {
+      expect(track).toMatch(
+        /<\/(?:clipitem|generatoritem)>\s*<enabled>TRUE<\/enabled>\s*<locked>FALSE<\/locked>\s*<\/track>$/,
+      );
+    }
+  });
+});
+
 describe('buildTimeline', () => {
   it('refuses an edit with nothing kept', () => {
     expect(() => buildTimeline({ ...inputAt(25), keep: [] })).toThrow(/Nothing is kept/);

@@ -152,6 +152,16 @@ const piece = (lines: readonly string[], spaces: number): string =>
  * The document in pieces that join into it: one per clip item, so a long timeline is written out
  * without its whole text (or every line of it) held at once.
  */
+/**
+ * How FCP 7 ends every track: its clip items, then whether it is on and locked. NOTE: importers
+ * written against Final Cut's own files (OpenShot's, for one) read both and stop without them.
+ */
+const TRACK_END = [
+  '          <enabled>TRUE</enabled>',
+  '          <locked>FALSE</locked>',
+  '        </track>',
+];
+
 export function* xmemlPieces(timeline: Timeline): Generator<string> {
   const rate = rateXml(timeline);
   yield piece(
@@ -188,20 +198,20 @@ export function* xmemlPieces(timeline: Timeline): Generator<string> {
   for (const [i, cut] of timeline.cuts.entries()) {
     yield piece(clipItemXml(timeline, cut, i, 'video'), 10);
   }
-  yield piece(['        </track>'], 0);
+  yield piece(TRACK_END, 0);
   if (timeline.framing?.layout === 'stacked') {
     yield piece(['        <track>'], 0);
     for (const [i, cut] of timeline.cuts.entries()) {
       yield piece(clipItemXml(timeline, cut, i, 'bottom'), 10);
     }
-    yield piece(['        </track>'], 0);
+    yield piece(TRACK_END, 0);
   }
   if (timeline.captions.length) {
     yield piece(['        <track>'], 0);
     for (const [i, c] of timeline.captions.entries()) {
       yield piece(captionItemXml(timeline, c, i), 10);
     }
-    yield piece(['        </track>'], 0);
+    yield piece(TRACK_END, 0);
   }
   yield piece(
     [
@@ -216,10 +226,7 @@ export function* xmemlPieces(timeline: Timeline): Generator<string> {
   for (const [i, cut] of timeline.cuts.entries()) {
     yield piece(clipItemXml(timeline, cut, i, 'audio'), 10);
   }
-  yield piece(
-    ['        </track>', '      </audio>', '    </media>', '  </sequence>', '</xmeml>'],
-    0,
-  );
+  yield piece([...TRACK_END, '      </audio>', '    </media>', '  </sequence>', '</xmeml>'], 0);
 }
 
 export const toXmeml = (timeline: Timeline): string => Array.from(xmemlPieces(timeline)).join('');
