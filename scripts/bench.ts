@@ -17,6 +17,7 @@ const PARTS: BenchPart[] = [
   { name: 'exports-scale', load: () => import('../packages/engine/bench/exports-scale.bench.ts') },
   { name: 'reframe', load: () => import('../packages/engine/bench/reframe.bench.ts') },
   { name: 'upload', load: () => import('../apps/server/bench/upload.bench.ts') },
+  { name: 'scale', load: () => import('../apps/server/bench/scale.bench.ts') },
 ];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -8,6 +8,7 @@ import type { ClipFeatures } from './scoring.ts';
 import { splitSentences } from './sentences.ts';
 import type { Sentence } from './sentences.ts';
 import { createTitlePicker } from './titles.ts';
+import { spanIndex } from './span-index.ts';
 
 export type ClipSegment = { start: number; end: number; phrase: string; words: Word[] };
 
@@ -117,6 +118,9 @@ export function scoreShortWindows(
   // NOTE: titles are remembered as they are given, so the clips kept get different ones, and none
   // repeats the long form's.
   const titles = createTitlePicker(words, words.length ? [longFormTitle(words)] : []);
+  // NOTE (issue 35): a window's phrases by binary search; a filter of them all per window made
+  // clip finding grow with the square of the talk.
+  const byStart = spanIndex(phrases);
   const segmentsOf = (i: number, j: number): Phrase[] => {
     const first = sentences[i]!;
     const last = sentences[j]!;
@@ -126,8 +130,9 @@ export function scoreShortWindows(
       p.words.length
         ? p.words.some((w) => w.start >= first.start && w.end <= last.end)
         : (p.start + p.end) / 2 > first.start && (p.start + p.end) / 2 < last.end;
-    return phrases
-      .filter((p) => p.start >= first.start - 0.5 && p.end <= last.end + 0.5)
+    return byStart
+      .startingWithin(first.start - 0.5, last.end + 0.5)
+      .filter((p) => p.end <= last.end + 0.5)
       .filter(inside);
   };
   const score = (i: number, j: number): ScoredWindow => {

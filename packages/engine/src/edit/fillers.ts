@@ -6,6 +6,8 @@
 import { MIN_GAP_LENGTH_S, clipKeptSpans, isFillerWord, roundTime } from '@roughcut/shared';
 import type { EnergyTrack, Gap, Span, Word } from '../types.ts';
 import { frameRange, intersectSpans, percentile, subtractSpans } from '../vad/evidence-spans.ts';
+import { spanIndex } from './span-index.ts';
+import type { SpanIndex } from './span-index.ts';
 
 export type FillerSource = 'word' | 'voice';
 export type Filler = Gap & { kind: 'filler'; source: FillerSource };
@@ -81,8 +83,8 @@ function loudRuns(energy: EnergyTrack, span: Span, floorDb: number): Span[] {
 }
 
 /** How much of `span` the voice detector heard as voice (0 to 1). */
-const voicedShare = (voice: readonly Span[], span: Span): number =>
-  intersectSpans(voice, [span]).reduce((sum, s) => sum + (s.end - s.start), 0) /
+const voicedShare = (voice: SpanIndex<Span>, span: Span): number =>
+  intersectSpans(voice.overlapping(span), [span]).reduce((sum, s) => sum + (s.end - s.start), 0) /
   Math.max(EPS, span.end - span.start);
 
 /** True when the frames of `span` hold steady, like a drawn-out "uhhh" (a word rises and falls). */
@@ -107,10 +109,13 @@ function candidates(input: FillerInput, o: Required<FillerOptions>) {
   });
   const wordLevel = percentile(levels, 0.5);
   const floor = (wordLevel ?? -Infinity) - o.voiceDropDb;
+  const realIndex = spanIndex(real);
+  const gaps = spanIndex(input.gaps);
+  const voice = spanIndex(input.voice);
   for (const word of words) {
     if (!isFillerWord(word.text)) continue;
-    const before = real.findLast((w) => w.end <= word.start + EPS);
-    const after = real.find((w) => w.start >= word.end - EPS);
+    const before = realIndex.lastEndingBy(word.start + EPS);
+    const after = realIndex.firstStartingFrom(word.end - EPS);
     const limit = room(before, after, o);
     let span = { start: word.start - o.padS, end: word.end + o.padS };
     // NOTE: the recogniser's times for a filler are rough: the island of sound it overlaps (with
@@ -135,11 +140,14 @@ function candidates(input: FillerInput, o: Required<FillerOptions>) {
     if (hole.end - hole.start < o.voiceMinS) continue;
     // NOTE: only an island of sound wholly inside the hole, with quiet between it and both
     // words: sound running into a word's time is more likely that word misplaced by the aligner.
-    const islands = subtractSpans(loudRuns(input.energy, hole, floor), input.gaps).filter(
+    const islands = subtractSpans(
+      loudRuns(input.energy, hole, floor),
+      gaps.overlapping(hole),
+    ).filter(
       (run) =>
         run.start > hole.start + input.energy.frameS &&
         run.end < hole.end - input.energy.frameS &&
-        voicedShare(input.voice, run) >= 0.5,
+        voicedShare(voice, run) >= 0.5,
     );
     for (const stretch of islands) {
       const length = stretch.end - stretch.start;
@@ -155,6 +163,17 @@ function candidates(input: FillerInput, o: Required<FillerOptions>) {
     }
   }
   return found;
+}
+
+/** The accepted fillers (in time order, apart) overlapping `window`: from the latest back. */
+function acceptedNear(accepted: readonly Span[], window: Span): Span[] {
+  const out: Span[] = [];
+  for (let i = accepted.length - 1; i >= 0; i--) {
+    const a = accepted[i]!;
+    if (a.end <= window.start) break;
+    if (a.start < window.end) out.unshift(a);
+  }
+  return out;
 }
 
 /** How much of the words the cuts leave, summed: a filler may not lower it. */
@@ -173,11 +192,13 @@ function keptWordTime(words: readonly Word[], window: Span, cuts: readonly Span[
  */
 export function findFillers(input: FillerInput, options: FillerOptions = {}): Filler[] {
   const o: Required<FillerOptions> = { ...DEFAULT_FILLERS, ...options };
-  const real = input.words.filter((w) => !isFillerWord(w.text));
+  const real = spanIndex(input.words.filter((w) => !isFillerWord(w.text)));
+  const gaps = spanIndex(input.gaps);
+  // NOTE: in time order and apart, so the last holds the latest end.
   const accepted: Span[] = [];
   const spans = candidates(input, o)
     .flatMap(({ span, source }) =>
-      subtractSpans([span], input.gaps).map((part) => ({
+      subtractSpans([span], gaps.overlapping(span)).map((part) => ({
         start: Math.ceil(roundTime(part.start * 100) - EPS) / 100,
         end: Math.floor(roundTime(part.end * 100) + EPS) / 100,
         source,
@@ -187,13 +208,13 @@ export function findFillers(input: FillerInput, options: FillerOptions = {}): Fi
     .sort(byStart);
   const out: Filler[] = [];
   for (const span of spans) {
-    if (accepted.some((a) => a.start < span.end && span.start < a.end)) continue;
+    const last = accepted.at(-1);
+    if (last && last.start < span.end && span.start < last.end) continue;
     // NOTE: checked around the filler only (a second each side), with the silences and fillers
     // already taken, because clipKeptSpans also drops slivers under 0.1 s between two cuts.
     const window = { start: Math.max(0, span.start - 1), end: span.end + 1 };
-    const near = (s: Span) => s.end > window.start && s.start < window.end;
-    const cuts = [...input.gaps.filter(near), ...accepted.filter(near)];
-    const words = real.filter(near);
+    const cuts = [...gaps.overlapping(window), ...acceptedNear(accepted, window)];
+    const words = real.overlapping(window);
     const before = keptWordTime(words, window, cuts);
     if (keptWordTime(words, window, [...cuts, span]) < before - EPS) continue;
     accepted.push(span);

@@ -4,6 +4,8 @@
 import { GAP_THRESHOLD_S, detectGaps } from '@roughcut/shared';
 import type { Gap, Phrase, Span } from '../types.ts';
 import { subtractSpans } from '../vad/evidence-spans.ts';
+import { spanIndex } from './span-index.ts';
+import type { SpanIndex } from './span-index.ts';
 import { DEFAULT_EVIDENCE } from '../vad/speech-evidence.ts';
 
 export type SegmentOptions = {
@@ -31,7 +33,7 @@ const emptySegment = (start: number, end: number): Phrase => ({
 function regionSegments(
   region: Span,
   phrases: Phrase[],
-  voice: readonly Span[],
+  voice: SpanIndex<Span>,
   o: Required<SegmentOptions>,
 ): Phrase[] {
   const covered = phrases.map((p) => ({
@@ -39,6 +41,7 @@ function regionSegments(
     end: p.end + o.wordSlackS,
   }));
   const inRegion = voice
+    .overlapping(region)
     .map((v) => ({ start: Math.max(v.start, region.start), end: Math.min(v.end, region.end) }))
     .filter((v) => v.end > v.start);
   const missed = subtractSpans(inRegion, covered);
@@ -87,13 +90,22 @@ export function buildSegments(
   };
   const sorted = [...phrases].sort((a, b) => a.start - b.start);
   const placed = new Set<Phrase>();
+  // NOTE (issue 35): each region looks up its phrases (by their middles) and its voice by binary
+  // search; filtering every phrase and voice span per region made a 4-hour talk's segments grow
+  // with the square of its length.
+  const middles = spanIndex(
+    sorted.map((p, order) => ({ start: (p.start + p.end) / 2, end: (p.start + p.end) / 2, order })),
+  );
+  const voice = spanIndex(evidence.voice);
   const segments = evidence.regions.flatMap((region) => {
-    const inside = sorted.filter((p) => {
-      const middle = (p.start + p.end) / 2;
-      return !placed.has(p) && middle >= region.start && middle <= region.end;
-    });
+    const inside = middles
+      .startingWithin(region.start, region.end)
+      .map((m) => m.order)
+      .sort((a, b) => a - b)
+      .map((order) => sorted[order]!)
+      .filter((p) => !placed.has(p));
     inside.forEach((p) => placed.add(p));
-    return regionSegments(region, inside, evidence.voice, o);
+    return regionSegments(region, inside, voice, o);
   });
   // NOTE: a phrase outside every region cannot happen (its words are evidence); kept if it does.
   const stray = sorted.filter((p) => !placed.has(p));

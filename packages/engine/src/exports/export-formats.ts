@@ -21,7 +21,7 @@ import { ZIP_SIGNATURE, zipStore } from './zip-store.ts';
  * whenever any format's output changes (or what decides it, such as the cut-timeline mapping), or
  * files written by the old code keep being served for states confirmed before the change.
  */
-export const EXPORTS_VERSION = 5;
+export const EXPORTS_VERSION = 6;
 
 export type ExportOptions = {
   /** The subtitle style the ASS export carries (the clip's own; the default otherwise). */

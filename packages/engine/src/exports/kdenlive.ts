@@ -128,8 +128,8 @@ export function toKdenlive(timeline: Timeline): string {
   ];
   // NOTE: Kdenlive's own compositing: each video track blended onto the tracks below (qtblend,
   // which keeps a split's empty half and a caption's transparent clip see-through). WARNING:
-  // MLT's Qt module (qtblend) loads only where a display is set (Kdenlive always has one; melt
-  // on a server needs DISPLAY and QT_QPA_PLATFORM=offscreen, as short-exports.int.test.ts runs it).
+  // MLT's Qt module (qtblend) loads only where a display is set: Kdenlive always has one, melt
+  // on a server gets one from runMelt (media/melt-qt.ts).
   const compositing = tracks.slice(1).flatMap((_, i) => transition(1 + i, 0, 2 + i, 'qtblend', []));
   return [
     '<?xml version="1.0" encoding="utf-8"?>',

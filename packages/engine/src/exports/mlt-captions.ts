@@ -12,6 +12,24 @@ import type { Timeline, TimelineCaption } from './export-timeline.ts';
 export const property = (name: string, value: string | number): string =>
   `<property name="${name}">${escapeXml(String(value))}</property>`;
 
+/**
+ * The blend of video track `index` as Shotcut writes it (qtblend; its alpha keeps a caption's clip
+ * and a split's empty half see-through): every track above V1 onto V1 (track 1), and V1's own
+ * blend onto the background kept but disabled. WARNING: Shotcut disables V1's blend when it opens
+ * a project and moves a blend onto any track but the background to V1, so blends onto the
+ * background play without the tracks above V1 there; and under melt 7.12 a blend onto a track
+ * that is itself blended onto the background loses that track's picture. This form holds in both.
+ */
+export const trackBlend = (id: string, index: number): string[] => [
+  `    <transition id="${id}">`,
+  `      ${property('a_track', index === 1 ? 0 : 1)}`,
+  `      ${property('b_track', index)}`,
+  `      ${property('mlt_service', 'qtblend')}`,
+  `      ${property('always_active', 1)}`,
+  ...(index === 1 ? [`      ${property('disable', 1)}`] : []),
+  '    </transition>',
+];
+
 /** Characters on a caption line at most (the common subtitle guideline for landscape video). */
 const LINE_CHARACTERS = 42;
 
@@ -145,15 +163,8 @@ export function captionClips(timeline: Timeline): CaptionClip[] {
   }));
 }
 
-/**
- * The Captions track, `index` in the tractor, laid over the picture track `onto` (the one below
- * it unless a split's tracks are between).
- */
-export function captionTrack(
-  timeline: Timeline,
-  id: string,
-  place: { index: number; onto: number },
-): CaptionTrack {
+/** The Captions track, `index` in the tractor, blended over the tracks below it. */
+export function captionTrack(timeline: Timeline, id: string, index: number): CaptionTrack {
   const clips = captionClips(timeline);
   if (!clips.length) return { xml: [], tractor: [] };
   const producers: string[] = [];
@@ -184,16 +195,6 @@ export function captionTrack(
   playlist.push('  </playlist>');
   return {
     xml: [...producers, ...playlist],
-    tractor: [
-      `    <transition id="transition-captions">`,
-      // WARNING: melt 7.12's qtblend draws a text clip's transparent colour opaque (the picture
-      // goes black under a caption), and affine onto the background track shows nothing over the
-      // picture: affine onto the picture's own track keeps the alpha.
-      `      ${property('a_track', place.onto)}`,
-      `      ${property('b_track', place.index)}`,
-      `      ${property('mlt_service', 'affine')}`,
-      `      ${property('always_active', 1)}`,
-      '    </transition>',
-    ],
+    tractor: trackBlend('transition-captions', index),
   };
 }

@@ -6,7 +6,7 @@
 import { decimal, keysOfCut, placeSource } from './short-framing.ts';
 import type { CropBox, FramingKey } from './short-framing.ts';
 import type { Timeline } from './export-timeline.ts';
-import { property } from './mlt-captions.ts';
+import { property, trackBlend } from './mlt-captions.ts';
 
 export type PictureTracks = {
   /** The playlists, for the project's body. */
@@ -15,8 +15,6 @@ export type PictureTracks = {
   tracks: string[];
   /** The transitions that lay the tracks over each other, after the first. */
   transitions: string[];
-  /** The track the captions are laid on. */
-  captionsOnto: number;
 };
 
 type Rect = { x: number; y: number; width: number; height: number };
@@ -85,7 +83,6 @@ export function pictureTracks(timeline: Timeline, entries: string[]): PictureTra
       xml: playlist('playlist0', 'V1', entries, []),
       tracks: ['    <track producer="playlist0"/>'],
       transitions: [],
-      captionsOnto: 1,
     };
   }
   if (framing.layout === 'single') {
@@ -94,7 +91,6 @@ export function pictureTracks(timeline: Timeline, entries: string[]): PictureTra
       xml: playlist('playlist0', 'V1', entries, filter),
       tracks: ['    <track producer="playlist0"/>'],
       transitions: [],
-      captionsOnto: 1,
     };
   }
   const { width, height } = timeline;
@@ -115,17 +111,8 @@ export function pictureTracks(timeline: Timeline, entries: string[]): PictureTra
     ],
     // NOTE: the second picture track's sound is the first's again: it is not heard.
     tracks: ['    <track producer="playlist0"/>', '    <track producer="playlist2" hide="audio"/>'],
-    transitions: [
-      '    <transition id="transition-split">',
-      `      ${property('a_track', 1)}`,
-      `      ${property('b_track', 2)}`,
-      `      ${property('mlt_service', 'affine')}`,
-      `      ${property('always_active', 1)}`,
-      // WARNING: without distort, affine fits the lower track's frame by the source's shape
-      // (16:9) and squeezes the bottom half; its frame is the profile's own, drawn one to one.
-      `      ${property('distort', 1)}`,
-      '    </transition>',
-    ],
-    captionsOnto: 1,
+    // NOTE: each track's own filter places its half on a transparent frame: the blend lays the
+    // frame over V1 one to one, the top half showing through.
+    transitions: trackBlend('transition-split', 2),
   };
 }

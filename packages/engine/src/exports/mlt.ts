@@ -7,7 +7,7 @@
 // style (mlt-framing.ts, mlt-captions.ts).
 import { escapeXml } from './export-timeline.ts';
 import type { Timeline } from './export-timeline.ts';
-import { captionTrack, property } from './mlt-captions.ts';
+import { captionTrack, property, trackBlend } from './mlt-captions.ts';
 import { pictureTracks } from './mlt-framing.ts';
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
@@ -25,10 +25,7 @@ export function toMlt(timeline: Timeline): string {
     (cut) => `    <entry producer="producer0" in="${cut.sourceIn}" out="${cut.sourceOut - 1}"/>`,
   );
   const picture = pictureTracks(timeline, entries);
-  const captions = captionTrack(timeline, 'playlist1', {
-    index: 1 + picture.tracks.length,
-    onto: picture.captionsOnto,
-  });
+  const captions = captionTrack(timeline, 'playlist1', 1 + picture.tracks.length);
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     `<mlt LC_NUMERIC="C" version="7.12.0" title="${escapeXml(timeline.title)}" producer="main_bin">`,
@@ -70,12 +67,7 @@ export function toMlt(timeline: Timeline): string {
     `      ${property('always_active', 1)}`,
     `      ${property('sum', 1)}`,
     '    </transition>',
-    '    <transition id="transition1">',
-    `      ${property('a_track', 0)}`,
-    `      ${property('b_track', 1)}`,
-    `      ${property('mlt_service', 'qtblend')}`,
-    `      ${property('always_active', 1)}`,
-    '    </transition>',
+    ...trackBlend('transition1', 1),
     ...picture.transitions,
     ...captions.tractor,
     '  </tractor>',

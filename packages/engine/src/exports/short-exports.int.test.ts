@@ -106,15 +106,7 @@ beforeAll(async () => {
       ]),
       {
         cwd: tmpdir(),
-        // NOTE: Kdenlive's Transform and compositing are MLT's Qt module (qtblend), which loads
-        // only where a display is set: Qt draws offscreen here, as Kdenlive draws on its own.
-        env: {
-          ...process.env,
-          HOME: dir,
-          ...(format === 'kdenlive'
-            ? { DISPLAY: process.env.DISPLAY ?? ':99', QT_QPA_PLATFORM: 'offscreen' }
-            : {}),
-        },
+        env: { ...process.env, HOME: dir },
         work: { mediaS: 8, pixels: 1080 * 1920 },
       },
     );

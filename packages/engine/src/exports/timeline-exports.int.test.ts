@@ -213,6 +213,13 @@ describe.each([
           shown(n),
         );
       }
+      // NOTE: the caption's clip is see-through: above the caption the picture is the app's.
+      const middle = Math.floor((caption.recordIn + caption.recordOut) / 2);
+      const top = (frame: Buffer | undefined) => rows(frame, 0, HEIGHT / 2);
+      expect(
+        meanDifference(top(ours[middle]), top(theirs[middle])),
+        `above caption "${caption.text}" at frame ${middle}`,
+      ).toBeLessThan(4);
     }
   });
 });

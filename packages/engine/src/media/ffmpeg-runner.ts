@@ -8,6 +8,7 @@ import { EngineError } from '../types.ts';
 import type { ProgressFn } from '../types.ts';
 import { createProgressParser } from './ffmpeg-output.ts';
 import { spawnLimited } from './limited-spawn.ts';
+import { meltEnvironment, saysQtMissing } from './melt-qt.ts';
 import { MediaToolError, toolFailureMessage } from './run-limits.ts';
 import type { LimitOptions, RunResult, Spawned, ToolName } from './limited-spawn.ts';
 
@@ -189,6 +190,8 @@ const MELT_LOST_START = /Statistics: 0 bytes written/;
  * exits 0 leaving an unreadable file or waits for it forever (seen in 1 run of 25 on a loaded
  * 2-core machine, 1 in 4 with -verbose). The consumer says so at -verbose ("0 bytes written"), so
  * such a run is stopped at once and started again.
+ * WARNING: every run has Qt (melt-qt.ts): without it melt drops the project's qtblend compositing
+ * and exits 0 with the tracks below the top one gone, so a run that says so is stopped and fails.
  */
 export async function runMelt(
   args: readonly string[],
@@ -199,8 +202,11 @@ export async function runMelt(
   } = {},
 ): Promise<RunResult> {
   const { cwd, env, onStderrLine, ...limits } = options;
+  const environment = meltEnvironment(env ?? process.env);
   for (let tries = 1; ; tries++) {
     let lostStart = false;
+    /** melt's line saying its Qt module did not load, if it did not. */
+    let qtMissing: string = '';
     const run: Spawned = spawnLimited({
       ...limits,
       tool: 'melt',
@@ -214,14 +220,25 @@ export async function runMelt(
           lostStart = true;
           run.stop();
         }
+        if (saysQtMissing(line) && !qtMissing) {
+          qtMissing = line.trim();
+          run.stop();
+        }
         onStderrLine?.(line);
       },
+      env: environment,
       ...(cwd ? { cwd } : {}),
-      ...(env ? { env } : {}),
     });
     // NOTE: a run that lost the race ends well (exit 0, or stopped here); one that failed
     // otherwise (a limit, a bad project) rejects with its own reason.
     const result = await run.done;
+    if (qtMissing) {
+      throw new MediaToolError(
+        'melt_failed',
+        toolFailureMessage(limits.task ?? 'media'),
+        `MLT's Qt module did not load, so melt would leave out the project's compositing: ${qtMissing}`,
+      );
+    }
     if (!lostStart) return result;
     if (tries >= MELT_START_TRIES) {
       throw new MediaToolError(

@@ -4,6 +4,7 @@
 // prefix decodes on its own and shows pictures k..k+n-1 with nothing missing. Those ends fall
 // after each anchor's B-frames, a few pictures apart, so a span's tail is copied up to the last of
 // them and only the pictures after it are encoded again, not the whole last group.
+import { keyframeIn, lastWithin } from './sorted-frames.ts';
 import { formatSeconds } from './spans.ts';
 import type { FrameSpan } from './spans.ts';
 
@@ -14,9 +15,9 @@ export type TailRead = { keyframe: number; packets: number };
 export function tailReads(spans: readonly FrameSpan[], keyframes: readonly number[]): TailRead[] {
   const reads: TailRead[] = [];
   for (const span of spans) {
-    const k1 = keyframes.find((k) => k >= span.first && k < span.end);
+    const k1 = keyframeIn(keyframes, span);
     if (k1 === undefined) continue;
-    const k2 = keyframes.findLast((k) => k <= span.end && k >= k1) ?? k1;
+    const k2 = lastWithin(keyframes, k1, span.end);
     if (k2 < span.end) reads.push({ keyframe: k2, packets: span.end - k2 });
   }
   return reads;

@@ -9,6 +9,7 @@
 import type { ProbeResult } from '../types.ts';
 import { mp4OutputArgs } from './encode-args.ts';
 import type { Mp4Index } from './encode-args.ts';
+import { keyframeIn, lastWithin } from './sorted-frames.ts';
 import { formatSeconds, fpsRational } from './spans.ts';
 import type { FrameSpan } from './spans.ts';
 
@@ -57,7 +58,7 @@ export function planSmartCut(
 ): SmartPart[] {
   const parts: SmartPart[] = [];
   for (const span of spans) {
-    const k1 = keyframes.find((k) => k >= span.first && k < span.end);
+    const k1 = keyframeIn(keyframes, span);
     if (k1 === undefined) {
       parts.push({ kind: 'encode', first: span.first, end: span.end });
       continue;
@@ -67,10 +68,10 @@ export function planSmartCut(
       parts.push({ kind: 'copy', first: k1, end: span.end });
       continue;
     }
-    const k2 = keyframes.findLast((k) => k <= span.end && k > k1) ?? k1;
+    const k2 = lastWithin(keyframes, k1, span.end);
     // NOTE: the last group is copied up to its last whole run of pictures before the cut; only
     // the few pictures after it are encoded again.
-    const stop = options.copyEnds?.findLast((e) => e >= k2 && e <= span.end) ?? k2;
+    const stop = options.copyEnds ? lastWithin(options.copyEnds, k2, span.end) : k2;
     if (stop > k1) parts.push({ kind: 'copy', first: k1, end: stop });
     if (stop < span.end) parts.push({ kind: 'encode', first: stop, end: span.end });
   }

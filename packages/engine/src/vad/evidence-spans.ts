@@ -14,20 +14,54 @@ export function mergeSpans(spans: readonly Span[], joinS = 0): Span[] {
   return out;
 }
 
-/** `spans` minus `holes`. */
+/** The first index of `sorted` (by start, ends rising) whose end is after `at`. */
+function firstEndingAfter(sorted: readonly Span[], at: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((sorted[mid]?.end ?? 0) <= at) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * `spans` minus `holes`. WARNING (issue 35): each span meets only the holes over it (the holes
+ * joined and sorted once): cutting every span by every hole made a 4-hour talk's words minus its
+ * voice take 13 s. NOTE: touching holes join, and an empty hole still splits a span at its point.
+ */
 export function subtractSpans(spans: readonly Span[], holes: readonly Span[]): Span[] {
-  let out = spans.map(({ start, end }) => ({ start, end }));
-  for (const hole of holes) {
-    out = out.flatMap((s) =>
-      hole.end <= s.start || hole.start >= s.end
-        ? [s]
-        : [
-            { start: s.start, end: hole.start },
-            { start: hole.end, end: s.end },
-          ].filter((p) => p.end - p.start > 1e-6),
-    );
+  const joined: Span[] = [];
+  for (const hole of [...holes].sort((a, b) => a.start - b.start)) {
+    const last = joined.at(-1);
+    if (last && hole.start <= last.end) last.end = Math.max(last.end, hole.end);
+    else joined.push({ start: hole.start, end: hole.end });
+  }
+  const out: Span[] = [];
+  const keep = (start: number, end: number) => {
+    if (end - start > 1e-6) out.push({ start, end });
+  };
+  for (const span of spans) {
+    let from = span.start;
+    let cut = false;
+    for (let k = firstEndingAfter(joined, span.start); k < joined.length; k++) {
+      const hole = joined[k]!;
+      if (hole.start >= span.end) break;
+      keep(from, hole.start);
+      from = hole.end;
+      cut = true;
+    }
+    if (cut) keep(from, span.end);
+    else out.push({ start: span.start, end: span.end });
   }
   return out;
+}
+
+/** Whether a span overlaps any of `sorted` (disjoint, by start): a binary search, not a scan. */
+export function overlapsAny(sorted: readonly Span[], span: Span): boolean {
+  const other = sorted[firstEndingAfter(sorted, span.start)];
+  return other !== undefined && other.start < span.end;
 }
 
 /** Voice spans by hysteresis on the detector's probabilities; pauses under 100 ms are bridged. */

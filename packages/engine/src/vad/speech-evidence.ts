@@ -6,6 +6,7 @@ import type { EnergyTrack, Span, VoiceTrack, Word } from '../types.ts';
 import {
   intersectSpans,
   levelsIn,
+  overlapsAny,
   subtractSpans,
   mergeSpans,
   percentile,
@@ -75,7 +76,6 @@ export function gatherSpeechEvidence(
   const { energy, durationS } = input;
   const levels = smoothLevels(energy);
   const voice = voiceSpans(input.voice, o.onProb, o.offProb);
-  const overlapsVoice = (w: Word) => voice.some((v) => v.start < w.end && w.start < v.end);
   // NOTE: loud speech (90th percentile of the voiced frames) is the yardstick. Where the detector
   // heard no voice, a word counts only if it is about as loud as that: the recogniser "hears" words
   // in a music bed or in silence, and stretches its words over the quiet around them. With no
@@ -86,11 +86,12 @@ export function gatherSpeechEvidence(
   // Only the loud stretches of a word's unvoiced part: the recogniser may stretch one "word" over
   // seconds of music up to the speech it runs into.
   const loudStretches = soundRuns(levels, energy.frameS, loudDb, 0.03);
-  const unvoicedWords = mergeSpans(input.words.flatMap((w) => subtractSpans([w], voice)));
+  const unvoicedWords = mergeSpans(subtractSpans(input.words, voice));
   const wordEvidence = speech ? intersectSpans(loudStretches, unvoicedWords) : [];
   const words = speech
     ? input.words.filter(
-        (w) => overlapsVoice(w) || wordEvidence.some((e) => e.start < w.end && w.start < e.end),
+        // NOTE (issue 35): binary searches of the sorted spans, not a scan of them per word.
+        (w) => overlapsAny(voice, w) || overlapsAny(wordEvidence, w),
       )
     : [];
   const sound = soundRuns(levels, energy.frameS, loudDb, speech ? 0.25 : 0.1);

@@ -30,14 +30,10 @@ const SENTENCE_END = /[.?!…]+$/;
 const CLAUSE_END = /[,;:]+$/;
 const COMMA_END = /,+$/;
 
-const isHeard = (word: TimedWord, kept: readonly Span[]): boolean => {
-  const middle = (word.start + word.end) / 2;
-  return kept.some((span) => middle >= span.start && middle <= span.end);
-};
-
 /**
- * isHeard against the same spans, indexed once: a binary search instead of a scan of every span
- * per filler (a 4-hour edit's 1,440 fillers against 20,000 kept spans, issue 35).
+ * Whether a word's middle lies in one of `kept`, the spans indexed once: a binary search instead
+ * of a scan of every span per filler (a 4-hour edit's 1,440 fillers against 20,000 kept spans,
+ * issue 35).
  */
 function heardIn(kept: readonly Span[]): (word: TimedWord) => boolean {
   const spans = [...kept].sort((a, b) => a.start - b.start);
@@ -171,13 +167,27 @@ export function isRemovedWithFillers(
   kept: readonly Span[],
   cutFillers: readonly Span[],
 ): boolean {
-  const words = phrase.words ?? [];
-  if (words.length === 0) {
-    if (phrase.phrase.trim() !== '') return false;
-    const middle = (phrase.start + phrase.end) / 2;
-    return cutFillers.some((f) => middle >= f.start && middle <= f.end);
-  }
-  // NOTE: a phrase typed over is the user's text: it stays whatever the cut took.
-  if (normalise(words.map((w) => w.text).join(' ')) !== normalise(phrase.phrase)) return false;
-  return words.every((word) => isFillerWord(word.text) && !isHeard(word, kept));
+  return removedWithFillers(kept, cutFillers)(phrase);
+}
+
+/**
+ * isRemovedWithFillers for a whole phrase list: the spans indexed once, so each word is a binary
+ * search (issue 35: a scan of every kept span per filler word made a 4-hour clip's phrase list
+ * grow with the square of its length).
+ */
+export function removedWithFillers(
+  kept: readonly Span[],
+  cutFillers: readonly Span[],
+): (phrase: WordedPhrase) => boolean {
+  const heard = heardIn(kept);
+  const inCutFiller = heardIn(cutFillers);
+  return (phrase) => {
+    const words = phrase.words ?? [];
+    if (words.length === 0) {
+      return phrase.phrase.trim() === '' && inCutFiller({ text: '', ...phrase });
+    }
+    // NOTE: a phrase typed over is the user's text: it stays whatever the cut took.
+    if (normalise(words.map((w) => w.text).join(' ')) !== normalise(phrase.phrase)) return false;
+    return words.every((word) => isFillerWord(word.text) && !heard(word));
+  };
 }

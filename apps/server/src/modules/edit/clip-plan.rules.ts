@@ -95,6 +95,40 @@ export function typedWords(phrase: ConfirmPhrase): Word[] {
 }
 
 /**
+ * The first of `current` (in its order) with the phrase's times and text. WARNING (issue 35): a
+ * search of the whole list per phrase made a 4-hour talk's confirm quadratic (7,200 phrases
+ * against 14,400: 1.6 s); sorted by start, each phrase looks only at those starting within
+ * SAME_TIME_S of it.
+ */
+function sourceFinder(current: readonly Segment[]): (phrase: ConfirmPhrase) => Segment | undefined {
+  const order = current
+    .map((_, i) => i)
+    .sort((a, b) => (current[a]?.start ?? 0) - (current[b]?.start ?? 0) || a - b);
+  const startOf = (k: number) => current[order[k] ?? 0]?.start ?? 0;
+  return (phrase) => {
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (startOf(mid) < phrase.start - SAME_TIME_S) low = mid + 1;
+      else high = mid;
+    }
+    let best: number | undefined;
+    for (let k = low; k < order.length && startOf(k) <= phrase.start + SAME_TIME_S; k++) {
+      const index = order[k] ?? 0;
+      const s = current[index];
+      if (!s || (best !== undefined && index > best)) continue;
+      const same =
+        Math.abs(s.start - phrase.start) <= SAME_TIME_S &&
+        Math.abs(s.end - phrase.end) <= SAME_TIME_S &&
+        s.phrase === phrase.phrase;
+      if (same) best = index;
+    }
+    return best === undefined ? undefined : current[best];
+  };
+}
+
+/**
  * The confirmed phrase list made into stored segments: a phrase whose text is unchanged keeps the
  * recognised words of the segment it came from (matched by its times); an edited one gets the
  * typed words.
@@ -103,10 +137,9 @@ export function phrasesToStore(
   confirmed: readonly ConfirmPhrase[],
   current: readonly Segment[],
 ): Segment[] {
-  const sameTimes = (a: Span, b: Span) =>
-    Math.abs(a.start - b.start) <= SAME_TIME_S && Math.abs(a.end - b.end) <= SAME_TIME_S;
+  const sourceOf = sourceFinder(current);
   return confirmed.map((phrase) => {
-    const source = current.find((s) => sameTimes(s, phrase) && s.phrase === phrase.phrase);
+    const source = sourceOf(phrase);
     return {
       start: phrase.start,
       end: phrase.end,

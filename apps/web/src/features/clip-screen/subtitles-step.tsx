@@ -7,7 +7,7 @@ import {
   PREVIEW_HEIGHT_PX,
   clipKeptSpans,
   isFillerGap,
-  isRemovedWithFillers,
+  removedWithFillers,
   phraseAtTime,
 } from '@roughcut/shared';
 import type { Clip, DrawSettings, ReviewPhrase } from '@roughcut/shared';
@@ -62,8 +62,8 @@ export function SubtitlesStep(props: Props) {
   // NOTE (issue 33): a phrase the cut took out with its fillers is left out of the list (it
   // burns nothing), rather than flagged for its missing text; keeping the filler brings it back.
   const phrases = useMemo(() => {
-    const fillers = cutGaps.filter(isFillerGap);
-    return props.phrases.filter((p) => !isRemovedWithFillers(p, kept, fillers));
+    const removed = removedWithFillers(kept, cutGaps.filter(isFillerGap));
+    return props.phrases.filter((p) => !removed(p));
   }, [props.phrases, kept, cutGaps]);
   const playback = useGapPlayback(plan);
   // NOTE: useTheme falls back to the default theme outside a ThemeProvider (component tests).
