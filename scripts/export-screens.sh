@@ -78,7 +78,10 @@ for format in "${!EXT[@]}"; do
     > "short.${EXT[$format]}"
 done
 "${ENGINE[@]}" render talk.mp4 --clips clips.json --out render --reframe follow -q > /dev/null
-melt short.mlt -consumer avformat:cmp/short-mlt.mp4 vcodec=libx264 preset=ultrafast crf=20 \
+# NOTE: MLT's Qt module (qtblend, the track blends) loads only where a display is set; without it
+# melt drops the blends and shows the top track alone (runMelt in the engine sets the same).
+DISPLAY="${DISPLAY:-:99}" QT_QPA_PLATFORM=offscreen \
+  melt short.mlt -consumer avformat:cmp/short-mlt.mp4 vcodec=libx264 preset=ultrafast crf=20 \
   acodec=aac real_time=0 > cmp/short-mlt.log 2>&1
 
 # --- 3. The editors under Xvfb. ----------------------------------------------------------------

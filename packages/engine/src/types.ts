@@ -73,6 +73,8 @@ export type TranscribeOptions = {
   chunkStore?: TranscriptChunkStore;
   /** The voice detector's track of the file, when the caller runs it anyway (not run twice). */
   voice?: Promise<VoiceTrack>;
+  /** The file's energy track, when the caller computes it anyway (not read twice). */
+  energy?: EnergyTrack;
   /**
    * Told the hesitations ("um", "uh") heard but not written as words, for the filler detection.
    * NOTE: they are not in the returned words, so subtitles and scoring see only what was said.

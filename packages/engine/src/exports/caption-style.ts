@@ -5,6 +5,7 @@
 import { FONT_FILES, clampDrawSettings, resolvePlayRes } from '@roughcut/shared';
 import type { DrawSettings } from '@roughcut/shared';
 import { captionEvents } from '../subtitles/caption-events.ts';
+import { emOfLineSize, fontMetricsOf } from '../subtitles/font-metrics.ts';
 import type { TimedText } from '../subtitles/index.ts';
 import type { FrameSize } from './ass-play-res.ts';
 
@@ -13,8 +14,12 @@ export type Rgba = { r: number; g: number; b: number; a: number };
 export type CaptionStyle = {
   /** The font's family name, as libass and fontconfig find it (not the menu's font name). */
   family: string;
-  /** The font size in frame pixels (the ASS size at the frame's scale). */
+  /** The font size in frame pixels (the ASS size at the frame's scale: the whole line's height). */
   size: number;
+  /** The same size as an em in frame pixels, as Qt sizes a font (Shotcut's and Kdenlive's text). */
+  em: number;
+  /** The face's weight (the file's own: 900 for a black face), so the editor finds that face. */
+  weight: number;
   bold: boolean;
   italic: boolean;
   colour: Rgba;
@@ -44,6 +49,12 @@ export function captionStyleAt(drawSettings: DrawSettings, frame: FrameSize): Ca
   const byWidth = frame.width / res.x;
   const byHeight = frame.height / res.y;
   const font = FONT_FILES[s.font_name] ?? FONT_FILES.Arial;
+  const bold = s.bold || font.alwaysBold;
+  const faceName = s.bold ? (s.italic ? 'bold_italic' : 'bold') : s.italic ? 'italic' : 'regular';
+  const face = font.faces[faceName];
+  const metrics = fontMetricsOf(face ?? font.faces.regular);
+  // NOTE: a bold asked of a font without a bold face is drawn bolder by libass: at least 700.
+  const weight = Math.max(metrics?.weight ?? 400, s.bold && !face ? 700 : bold ? 700 : 0);
   const align = Math.min(9, Math.max(1, Math.round(s.alignment)));
   const column = (align - 1) % 3;
   const outlineColour = rgba(
@@ -55,7 +66,9 @@ export function captionStyleAt(drawSettings: DrawSettings, frame: FrameSize): Ca
   return {
     family: font.family,
     size: s.size * byHeight,
-    bold: s.bold || font.alwaysBold,
+    em: emOfLineSize(metrics, s.size * byHeight),
+    weight,
+    bold,
     italic: s.italic,
     colour: rgba(
       s.primary_color_red,

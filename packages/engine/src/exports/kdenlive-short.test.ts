@@ -140,7 +140,8 @@ describe("a short's Kdenlive project", () => {
     const filter = node(entries[0]?.filter);
     expect(prop(filter, 'kdenlive_id')).toBe('dynamictext');
     expect(prop(filter, 'family')).toBe('League Spartan Black');
-    expect(prop(filter, 'size')).toBe('120');
+    expect(prop(filter, 'size')).toBe('81');
+    expect(prop(filter, 'weight')).toBe('900');
     // Kdenlive's colours are 0xRRGGBBAA: every word lit in the highlight colour.
     expect(prop(filter, 'fgcolour')).toBe('0xffd600ff');
     expect(prop(filter, 'halign')).toBe('centre');

@@ -91,7 +91,8 @@ function plainLook(timeline: Timeline): TextLook {
 
 function styledLook(timeline: Timeline, style: CaptionStyle): TextLook {
   const { width, height } = timeline;
-  const size = Math.max(1, Math.round(style.size));
+  // NOTE: Qt (dynamictext) sizes a font by its em, libass by its line: the em draws the burn's size.
+  const size = Math.max(1, Math.round(style.em));
   const { left, right, vertical } = style.margins;
   const across = Math.max(1, width - left - right);
   // NOTE: the margin is kept from the edge the lines sit against, as ASS keeps it.
@@ -105,7 +106,7 @@ function styledLook(timeline: Timeline, style: CaptionStyle): TextLook {
       ['geometry', geometry],
       ['family', style.family],
       ['size', size],
-      ['weight', style.bold ? 700 : 400],
+      ['weight', style.weight],
       ['style', style.italic ? 'italic' : 'normal'],
       ['fgcolour', mltColour(lineColour(style, caption.runs))],
       ['bgcolour', style.box ? mltColour(style.box) : '#00000000'],

@@ -173,8 +173,11 @@ describe("a short's timelines", () => {
     const mlt = node(parseXml(writeExport('mlt', input)).mlt);
     const filter = node(list(mlt.producer).find((p) => p['@id'] === 'caption1')?.filter);
     expect(prop(filter, 'family')).toBe('League Spartan Black');
-    // 18 at the style's 288 lines is 120 at 1920; every word lit in the highlight colour.
-    expect(prop(filter, 'size')).toBe('120');
+    // 18 at the style's 288 lines is a 120-pixel line at 1920, which Qt draws from an em of 81
+    // (League Spartan's line is 1.48 of its em); the face's weight; every word lit in the
+    // highlight colour.
+    expect(prop(filter, 'size')).toBe('81');
+    expect(prop(filter, 'weight')).toBe('900');
     expect(prop(filter, 'fgcolour')).toBe('#ffffd600');
     expect(prop(filter, 'geometry')).toBe('28 0 1024 1520 1');
   });

@@ -26,6 +26,11 @@ export type ProbeOptions = {
    * It reads the whole file but decodes nothing: about a second per GB from cache.
    */
   scanPackets?: boolean;
+  /**
+   * Told the header's result once it has passed its checks, before the packet scan: work that
+   * needs only a valid file (the sound's extraction) can start beside the scan.
+   */
+  onHeader?: (header: ProbeResult) => void;
 };
 
 // NOTE: a probe decodes nothing: 0.27 GB of address space measured; 2 GB leaves room for odd files.
@@ -84,6 +89,7 @@ export async function probeMedia(path: string, options: ProbeOptions = {}): Prom
   }
   const result = parseProbeOutput(json, size);
   if (options.scanPackets === false) return result;
+  options.onHeader?.(result);
 
   const parsed = JSON.parse(json) as FfprobeOutput;
   const streams = parsed.streams ?? [];

@@ -66,7 +66,7 @@ export async function hearUtterances(
   const info = await readSpeechWavInfo(wavPath, 'Moonshine');
   const [voice, energy] = await Promise.all([
     options.voice ?? detectVoice(wavPath, { signal }),
-    computeEnergyTrack(wavPath),
+    options.energy ?? computeEnergyTrack(wavPath),
   ]);
   const prior =
     options.decode?.prior ?? (options.lexicon === false ? undefined : await loadLexiconPrior());

@@ -187,7 +187,7 @@ export async function transcribeWithPocketsphinx(
   const chunks =
     info.durationS < DEFAULT_CHUNK_PLAN.minSplitS
       ? [{ start: 0, end: info.durationS }]
-      : planChunks(info.durationS, await computeEnergyTrack(wavPath));
+      : planChunks(info.durationS, options.energy ?? (await computeEnergyTrack(wavPath)));
   const progress = chunks.map(() => 0);
   let reported = 0;
   const report = () => {

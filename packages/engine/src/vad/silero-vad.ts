@@ -2,21 +2,21 @@
 // @ricky0123/vad-web package) run by onnxruntime-web's WebAssembly build, so nothing is downloaded
 // at install or run time and no install script is needed. See docs/decisions/0004-speech-evidence.md.
 import { createRequire } from 'node:module';
-import { openSession, ort } from '../onnx/onnx-runtime.ts';
+import { availableParallelism } from 'node:os';
+import { openSession } from '../onnx/onnx-runtime.ts';
+import type { ort } from '../onnx/onnx-runtime.ts';
 import { readWavInfo } from '../audio/wav-header.ts';
 import { EngineError } from '../types.ts';
 import type { ProgressFn, VoiceTrack } from '../types.ts';
+import { VAD_SAMPLE_RATE, VAD_WINDOW, judgeStreams } from './judge-streams.ts';
+import type { StreamPlan } from './judge-streams.ts';
 import { levelGains, windowLevels } from './level-gain.ts';
 import type { LevelGainOptions } from './level-gain.ts';
-import { openWindowReader } from './wav-windows.ts';
-import { giveEventLoopATurn } from '../onnx/event-loop-turn.ts';
+import { startVoiceWorker } from './voice-helper.ts';
 
-export const VAD_SAMPLE_RATE = 16_000;
-/** Samples the model judges per call, and how many earlier samples it is shown with them. */
-export const VAD_WINDOW = 512;
-export const VAD_CONTEXT = 64;
+export { VAD_CONTEXT, VAD_SAMPLE_RATE, VAD_WINDOW } from './judge-streams.ts';
+export type { StreamPlan } from './judge-streams.ts';
 export const VAD_FRAME_S = VAD_WINDOW / VAD_SAMPLE_RATE;
-const STATE_SIZE = 2 * 128;
 
 export type VoiceOptions = {
   signal?: AbortSignal;
@@ -25,6 +25,11 @@ export type VoiceOptions = {
   streams?: number;
   /** How quiet stretches are brought up before the detector hears them; false hears the file as it is. */
   level?: Partial<LevelGainOptions> | false;
+  /**
+   * Judge some streams on a worker thread, beside this one: by default when the machine has a
+   * second core and the file is long enough to pay for it; true for at least one stream.
+   */
+  worker?: boolean;
 };
 
 // NOTE: one call per 32 ms window costs more in call overhead than in arithmetic, so the file is
@@ -65,8 +70,6 @@ function runExclusive<T>(work: () => Promise<T>): Promise<T> {
   return next;
 }
 
-export type StreamPlan = { first: number; count: number; warmUp: number };
-
 /** Splits `windows` into near-equal streams, each with up to WARM_UP_WINDOWS heard before it. */
 export function planStreams(windows: number, maxStreams = DEFAULT_STREAMS): StreamPlan[] {
   if (windows <= 0) return [];
@@ -81,6 +84,21 @@ export function planStreams(windows: number, maxStreams = DEFAULT_STREAMS): Stre
     });
   }
   return plans;
+}
+
+/**
+ * Opening the model in a worker costs about what judging this many windows does (1 CPU s against
+ * 5 for the 18,750 windows of 10 minutes, measured on the bench machine).
+ */
+const WORKER_START_WINDOWS = 3750;
+
+/**
+ * How many of the streams the worker takes so that both threads end together, given that it first
+ * opens its model: none for a file under two minutes, where opening it costs more than it saves.
+ */
+export function workerStreams(plans: StreamPlan[], windows: number): number {
+  const share = (windows - WORKER_START_WINDOWS) / (2 * windows);
+  return Math.max(0, Math.min(Math.floor(plans.length / 2), Math.round(plans.length * share)));
 }
 
 /**
@@ -104,52 +122,37 @@ export async function detectVoice(
   const prob = new Float32Array(windows);
   const plans = planStreams(windows, options.streams);
   if (!plans.length) return { frameS: VAD_FRAME_S, prob };
-  const session = await loadSession();
-  // NOTE: Silero's state carries a loud passage's level: a quiet speaker right after it was heard
-  // only 0.7-2 s in. Each window (with its look-back) is heard at its stretch's gain.
-  const gains =
-    options.level === false
-      ? undefined
-      : levelGains(await windowLevels(wavPath, info, VAD_WINDOW), options.level);
-  const batch = plans.length;
-  const steps = Math.max(...plans.map((p) => p.count + p.warmUp));
-  const span = VAD_CONTEXT + VAD_WINDOW;
-  const input = new Float32Array(batch * span);
-  let state = new Float32Array(STATE_SIZE * batch);
-  const rate = new ort.Tensor('int64', BigInt64Array.from([BigInt(VAD_SAMPLE_RATE)]));
-  const readers = await Promise.all(
-    plans.map((p) => openWindowReader(wavPath, info, (p.first - p.warmUp) * VAD_WINDOW)),
-  );
+  // NOTE: the worker opens its model while this thread measures the levels both hear at.
+  const wanted = options.worker ?? availableParallelism() > 1;
+  const least = options.worker ? 1 : 0;
+  const split = wanted
+    ? Math.min(plans.length - 1, Math.max(least, workerStreams(plans, windows)))
+    : 0;
+  const helper =
+    split > 0
+      ? startVoiceWorker(vadModelPath(), { wavPath, info, plans: plans.slice(0, split) })
+      : undefined;
   try {
-    for (let step = 0; step < steps; step++) {
-      if (signal?.aborted) throw signal.reason ?? new DOMException('Aborted', 'AbortError');
-      await giveEventLoopATurn();
-      for (let b = 0; b < batch; b++) {
-        const window = plans[b]!.first - plans[b]!.warmUp + step;
-        const part = input.subarray(b * span, (b + 1) * span);
-        await readers[b]!.read(window * VAD_WINDOW - VAD_CONTEXT, part);
-        const gain = gains?.[window] ?? 1;
-        if (gain !== 1)
-          for (let i = 0; i < span; i++) part[i] = Math.max(-1, Math.min(1, part[i]! * gain));
-      }
-      const output = await runExclusive(() =>
-        session.run({
-          input: new ort.Tensor('float32', input, [batch, span]),
-          state: new ort.Tensor('float32', state, [2, batch, 128]),
-          sr: rate,
-        }),
-      );
-      state = new Float32Array(output.stateN!.data as Float32Array);
-      const probs = output.output!.data as Float32Array;
-      for (let b = 0; b < batch; b++) {
-        const plan = plans[b]!;
-        const index = step - plan.warmUp;
-        if (index >= 0 && index < plan.count) prob[plan.first + index] = probs[b] ?? 0;
-      }
-      if (onProgress && step % 64 === 0) onProgress(step / steps);
+    const session = await loadSession();
+    const gains =
+      options.level === false
+        ? undefined
+        : levelGains(await windowLevels(wavPath, info, VAD_WINDOW), options.level);
+    helper?.start(gains);
+    const judge = (own: StreamPlan[], progress?: ProgressFn) =>
+      judgeStreams(session, { wavPath, info, plans: own, gains }, prob, {
+        exclusive: runExclusive,
+        ...(signal ? { signal } : {}),
+        ...(progress ? { onProgress: progress } : {}),
+      });
+    await judge(plans.slice(split), onProgress);
+    if (helper) {
+      const theirs = await helper.result;
+      if (theirs) prob.set(theirs.subarray(0, plans[split]!.first));
+      else await judge(plans.slice(0, split));
     }
   } finally {
-    await Promise.all(readers.map((r) => r.close()));
+    await helper?.stop();
   }
   onProgress?.(1);
   return { frameS: VAD_FRAME_S, prob };
