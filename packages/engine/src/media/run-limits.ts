@@ -6,8 +6,9 @@
 // tied-spawn.ts), so a run that asks for more gets an allocation failure and stops; nothing
 // polls to kill it. Measured on the app's own renders (2 cores, MALLOC_ARENA_MAX=2, which the
 // runner sets so glibc's per-thread arenas do not reserve 64 MB of address space each): probes
-// 0.27 GB, the example image 0.48 GB, a 1080x1920 short 1.0 GB, a 1920x1080 long form 1.0 GB, a
-// 3840x2160 one 1.7 GB, a 4096x4096 one 2.5 GB. Each encoder or decoder thread adds about 70 MB
+// 0.27 GB, the example image 0.48 GB, a 1080x1920 short 0.55 GB (x264 ultrafast, decision 0009;
+// 1.0 GB at veryfast), a 1920x1080 long form 1.0 GB, a 3840x2160 one 1.7 GB, a 4096x4096 one
+// 2.5 GB. Each encoder or decoder thread adds about 70 MB
 // at 1080p and 190 MB at 4K, and ffmpeg starts threads by core count: hence the per-core share.
 //
 // Time: a wall-clock limit in proportion to the media the run reads or writes, and to its frame
