@@ -91,15 +91,24 @@ const MEASURES: Measure[] = [
 function printTable(measured: Measured[]): void {
   const first = measured[0];
   const last = measured.at(-1);
+  // NOTE: with three lengths or more, the growth past the second too: a step between the first
+  // two (data that no longer fits the caches) tells apart from a cost that keeps growing.
+  const second = measured.length > 2 ? measured[1] : undefined;
   const header = [
     'measure',
     ...measured.map((m) => `${m.minutes} min`),
     `growth ${first?.minutes}->${last?.minutes}`,
     `within ${BOUND}x`,
+    ...(second ? [`growth ${second.minutes}->${last?.minutes}`] : []),
   ];
   const count = (m: Measured) =>
     `${m.engine.longForm.gaps.length} gaps, ${m.engine.longForm.segments.length} phrases`;
   const rows = [['long form', ...measured.map(count), '', '']];
+  const fromSecond = (shown: number[]) => {
+    const to = shown.findLastIndex(Number.isFinite);
+    const growth = to > 1 ? (shown[to] ?? 0) / (shown[1] ?? 1) : NaN;
+    return second ? [Number.isFinite(growth) ? `${growth.toFixed(2)}x` : ''] : [];
+  };
   for (const measure of MEASURES) {
     const shown = measured.map((m) => measure.value(m) / (measure.perMinute ? m.minutes : 1));
     // NOTE: a tiled length (BENCH_SCALE_TILE) has no analysis figures: growth up to the last one.
@@ -112,6 +121,7 @@ function printTable(measured: Measured[]): void {
       ...shown.map((v) => (Number.isFinite(v) ? v.toFixed(measure.digits) : 'n/a')),
       Number.isFinite(growth) ? `${growth.toFixed(2)}x${upTo}` : '',
       Number.isFinite(growth) ? (growth <= BOUND ? 'pass' : 'FAIL') : '',
+      ...fromSecond(shown),
     ]);
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));

@@ -35,6 +35,8 @@ export type FfmpegOptions = LimitOptions & {
   onStderrLine?: (line: string) => void;
   /** Bytes written to ffmpeg's stdin (read with `-i pipe:0`), e.g. `filesInOrder(paths)`. */
   stdin?: AsyncIterable<Uint8Array>;
+  /** Bytes for more inputs, each on its own pipe: read the i-th with `-i ${inputPipe(i)}`. */
+  pipes?: readonly AsyncIterable<Uint8Array>[];
 };
 
 export type FfmpegRunResult = RunResult;
@@ -50,6 +52,10 @@ export type FfmpegStream = {
 
 // NOTE: progress goes to fd 3, not stdout, so stdout stays free for piped media (streamFfmpeg).
 const PROGRESS_FD = 3;
+const FIRST_INPUT_FD = 4;
+
+/** The address of the i-th of `FfmpegOptions.pipes`, for `-i`. */
+export const inputPipe = (i: number): string => `pipe:${FIRST_INPUT_FD + i}`;
 
 export const ffmpegBinary = (): string => process.env.FFMPEG_PATH || 'ffmpeg';
 export const ffprobeBinary = (): string => process.env.FFPROBE_PATH || 'ffprobe';
@@ -101,7 +107,9 @@ function spawnTool(
 ): Spawned {
   const wantsProgress = tool === 'ffmpeg' && !!options.onProgress;
   const stdio: ('pipe' | 'ignore')[] = [options.stdin ? 'pipe' : 'ignore', stdoutMode, 'pipe'];
-  if (wantsProgress) stdio.push('pipe');
+  const pipes = options.pipes ?? [];
+  if (wantsProgress || pipes.length) stdio.push(wantsProgress ? 'pipe' : 'ignore');
+  for (const _ of pipes) stdio.push('pipe');
   const binary =
     tool === 'ffmpeg' ? ffmpegBinary() : tool === 'ffprobe' ? ffprobeBinary() : meltBinary();
   const work =
@@ -120,6 +128,10 @@ function spawnTool(
   });
   const { child } = spawned;
   if (options.stdin && child.stdin) feedStdin(child.stdin, options.stdin);
+  pipes.forEach((source, i) => {
+    const pipe = child.stdio[FIRST_INPUT_FD + i] as Writable | null;
+    if (pipe) feedStdin(pipe, source);
+  });
   if (wantsProgress && options.onProgress) {
     const parse = createProgressParser(options.durationS, options.onProgress);
     const progressPipe = child.stdio[PROGRESS_FD] as Readable | null;

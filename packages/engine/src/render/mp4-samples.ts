@@ -190,6 +190,7 @@ function avcParameters(
 }
 
 const START_CODE = Uint8Array.of(0, 0, 0, 1);
+const READ_RUN_BYTES = 1 << 20;
 
 const unreadable = () =>
   new EngineError('corrupt_file', 'A part of the video could not be read. Upload it again.');
@@ -230,13 +231,40 @@ export async function* annexBSamples(
   end: number,
 ): AsyncGenerator<Uint8Array> {
   for (const set of index.parameterSets) yield* [START_CODE, set];
-  for (let i = first; i < end; i++) {
-    const size = index.sizes[i]!;
-    const sample = new Uint8Array(size);
-    const { bytesRead } = await file.read(sample, 0, size, index.offsets[i]);
-    if (bytesRead !== size) throw unreadable();
-    yield toAnnexB(sample, index.lengthSize);
+  const { offsets, sizes } = index;
+  // NOTE: pictures that lie one after another in the file are read together (a chunk of them,
+  // up to READ_RUN_BYTES): one read per picture cost more than the copying for small frames.
+  for (let i = first; i < end;) {
+    let next = i + 1;
+    let bytes = sizes[i]!;
+    while (
+      next < end &&
+      offsets[next] === offsets[next - 1]! + sizes[next - 1]! &&
+      bytes + sizes[next]! <= READ_RUN_BYTES
+    ) {
+      bytes += sizes[next]!;
+      next++;
+    }
+    const run = new Uint8Array(bytes);
+    const { bytesRead } = await file.read(run, 0, bytes, offsets[i]);
+    if (bytesRead !== bytes) throw unreadable();
+    if (index.lengthSize === 4) {
+      // NOTE: start codes take the length prefixes' place, so the run stays the same bytes long.
+      for (let at = 0; i < next; at += sizes[i++]!) toAnnexB(run.subarray(at, at + sizes[i]!), 4);
+      yield run;
+    } else {
+      for (let at = 0; i < next; at += sizes[i++]!) {
+        yield toAnnexB(run.subarray(at, at + sizes[i]!), index.lengthSize);
+      }
+    }
   }
+}
+
+/** The last sync sample (keyframe) at or before `frame`: where decoding it must start. */
+export function syncAtOrBefore(index: Mp4VideoIndex, frame: number): number {
+  if (index.sync === null) return frame;
+  for (let at = frame; at >= 0; at--) if (index.sync.has(at)) return at;
+  throw unreadable();
 }
 
 /** Whether the index can give pictures [first, end) of a render at `fps` exactly. */

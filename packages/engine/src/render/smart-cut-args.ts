@@ -145,11 +145,37 @@ const partInputs = (
   ]);
 
 /**
- * Re-encodes parts in one ffmpeg run: one input per part, from an accurate seek half a frame
- * before its first frame, and one output per input counting frames.
+ * Where an encode run's parts come from: the source file (an accurate seek per part), or one
+ * pipe per part carrying the source's own pictures from the keyframe `from[i]` to the part's end
+ * as raw H.264, so no run opens the source or parses its index (which grows with its length).
+ */
+export type EncodeSource =
+  | { kind: 'file'; path: string }
+  | { kind: 'pipes'; pipes: readonly string[]; from: readonly number[] };
+
+const encodeInputs = (
+  source: EncodeSource,
+  items: readonly { part: SmartPart }[],
+  fps: number,
+): string[] =>
+  source.kind === 'file'
+    ? partInputs(source.path, items, fps, -0.5, ['-threads', '1'])
+    : source.pipes.flatMap((pipe) => [
+        ...['-threads', '1', '-f', 'h264', '-framerate', fpsRational(fps), '-i', pipe],
+      ]);
+
+const partFilter = (source: EncodeSource, part: SmartPart, i: number): string =>
+  source.kind === 'file'
+    ? 'setpts=PTS-STARTPTS'
+    : `trim=start_frame=${part.first - source.from[i]!},setpts=PTS-STARTPTS`;
+
+/**
+ * Re-encodes parts in one ffmpeg run: one input per part (from an accurate seek half a frame
+ * before its first frame, or its pictures piped from the keyframe before it) and one output per
+ * input counting frames.
  */
 export function buildEncodeBatchArgs(
-  inputPath: string,
+  source: EncodeSource,
   items: readonly { part: SmartPart; outPath: string }[],
   fps: number,
   params: VideoStreamParams,
@@ -157,14 +183,13 @@ export function buildEncodeBatchArgs(
 ): string[] {
   return [
     // NOTE: one thread each: runs go side by side, one per core, and a short part spends more on
-    // starting and draining frame threads than it gains from them. The seek is accurate, half a
-    // frame early.
-    ...partInputs(inputPath, items, fps, -0.5, ['-threads', '1']),
+    // starting and draining frame threads than it gains from them.
+    ...encodeInputs(source, items, fps),
     ...items.flatMap(({ part, outPath }, i) => [
       '-map',
       `${i}:v:0`,
       '-vf',
-      'setpts=PTS-STARTPTS',
+      partFilter(source, part, i),
       '-frames:v',
       String(part.end - part.first),
       '-r',

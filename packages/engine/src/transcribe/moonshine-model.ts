@@ -44,8 +44,8 @@ export type DecodeOptions = {
 // 0005, seventh pass); the untiled encoder cache pays for the width.
 export const DEFAULT_DECODE = { beam: 6, alpha: 1, tokensPerS: 6.5, prune: Infinity } as const;
 
-type Sessions = { encoder: ort.InferenceSession; decoder: ort.InferenceSession };
-let sessions: Promise<Sessions> | undefined;
+let decoderSession: Promise<ort.InferenceSession> | undefined;
+let encoderSession: Promise<ort.InferenceSession> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 const MODEL_SUBDIR = '@moonshine-ai/moonshine-js/dist/model/tiny/quantized';
@@ -63,34 +63,44 @@ export function moonshineModelDir(): string {
   return found;
 }
 
-/** Opens the model once per process; rejects with an EngineError when it cannot load. */
-export function loadMoonshine(): Promise<Sessions> {
-  if (!sessions) {
-    const open = (dir: string, name: string) => openSession(join(dir, name));
-    sessions = Promise.resolve()
-      .then(() => {
-        const dir = moonshineModelDir();
-        // NOTE: one model at a time: both optimised at once raised the load's high-water mark.
-        return open(dir, 'encoder_model.onnx').then(async (encoder) => ({
-          encoder,
-          decoder: await open(dir, 'decoder_model_merged.onnx'),
-        }));
-      })
-      .then((loaded) => {
-        // NOTE: loading leaves the model files' bytes and the wasm compiler's buffers as garbage.
-        collectGarbage();
-        return loaded;
-      })
-      .catch((error: unknown) => {
-        sessions = undefined;
-        if (error instanceof EngineError) throw error;
-        throw new EngineError(
-          'asr_unavailable',
-          `The Moonshine model could not be loaded (${String(error)}); reinstall the dependencies with npm install.`,
-        );
-      });
-  }
-  return sessions;
+/** Opens one of the model's files; rejects with an EngineError when it cannot load. */
+function openModel(file: string): Promise<ort.InferenceSession> {
+  return Promise.resolve()
+    .then(() => openSession(join(moonshineModelDir(), file)))
+    .then((session) => {
+      // NOTE: loading leaves the model files' bytes and the wasm compiler's buffers as garbage.
+      collectGarbage();
+      return session;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof EngineError) throw error;
+      throw new EngineError(
+        'asr_unavailable',
+        `The Moonshine model could not be loaded (${String(error)}); reinstall the dependencies with npm install.`,
+      );
+    });
+}
+
+/**
+ * Opens the decoder once per process. The encoder opens apart, only when this thread encodes
+ * (loadMoonshineEncoder): with the encoder worker it never does, and its session held about
+ * 125 MB here for nothing.
+ */
+export function loadMoonshine(): Promise<{ decoder: ort.InferenceSession }> {
+  decoderSession ??= openModel('decoder_model_merged.onnx').catch((error: unknown) => {
+    decoderSession = undefined;
+    throw error;
+  });
+  return decoderSession.then((decoder) => ({ decoder }));
+}
+
+/** Opens the encoder once per process, for utterances this thread encodes itself. */
+export function loadMoonshineEncoder(): Promise<ort.InferenceSession> {
+  encoderSession ??= openModel('encoder_model.onnx').catch((error: unknown) => {
+    encoderSession = undefined;
+    throw error;
+  });
+  return encoderSession;
 }
 
 /** Calls on the sessions never overlap (several analyses may share this process). */
@@ -219,19 +229,30 @@ async function searchBeams(
   return bestBeam(finished, beams, alpha, prior).tokens;
 }
 
-/** The tokens, with each one's probability under the model, of the best hypothesis. */
+/** The encoder's file, for a worker that runs the encoder alone (moonshine-encoder-worker.ts). */
+export const moonshineEncoderPath = (): string => join(moonshineModelDir(), 'encoder_model.onnx');
+
+/**
+ * The tokens, with each one's probability under the model, of the best hypothesis. `encoded` is
+ * the encoder's output for `audio` when a worker made it already.
+ */
 export async function decodeMoonshine(
   audio: Float32Array,
   options: DecodeOptions = {},
+  encoded?: { data: Float32Array; dims: readonly number[] },
 ): Promise<BeamToken[]> {
   const { beam: width, alpha, tokensPerS, prune, prior } = { ...DEFAULT_DECODE, ...options };
-  const { encoder, decoder } = await loadMoonshine();
+  const { decoder } = await loadMoonshine();
+  const encoder = encoded ? undefined : await loadMoonshineEncoder();
   return runExclusive(async () => {
     await giveEventLoopATurn();
-    const encoded = await encoder.run({
-      input_values: new ort.Tensor('float32', audio, [1, audio.length]),
-    });
-    const hidden = encoded.last_hidden_state!;
+    const hidden = !encoder
+      ? new ort.Tensor('float32', encoded!.data, encoded!.dims)
+      : (
+          await encoder.run({
+            input_values: new ort.Tensor('float32', audio, [1, audio.length]),
+          })
+        ).last_hidden_state!;
     const maxTokens = Math.max(8, Math.ceil((audio.length / MOONSHINE_SAMPLE_RATE) * tokensPerS));
     const best = await searchBeams(decoder, hidden, { width, alpha, maxTokens, prune, prior });
     collectGarbage();

@@ -9,8 +9,11 @@ import { separateHeardFillers } from '../align/aligned-fillers.ts';
 import { computeEnergyTrack } from '../audio/energy-track.ts';
 import { readWavInfo } from '../audio/wav-header.ts';
 import type { Span, TranscribeOptions, Transcriber, Word } from '../types.ts';
+import type { WavInfo } from '../audio/wav-header.ts';
 import { detectVoice } from '../vad/silero-vad.ts';
-import { decodeMoonshine, loadMoonshine } from './moonshine-model.ts';
+import { decodeMoonshine, loadMoonshine, moonshineEncoderPath } from './moonshine-model.ts';
+import { startEncoderWorker } from './moonshine-encoder-helper.ts';
+import type { EncodedAudio, EncoderHelper } from './moonshine-encoder-helper.ts';
 import type { DecodeOptions } from './moonshine-model.ts';
 import { tokensToWords } from './moonshine-words.ts';
 import type { HeardWord } from './moonshine-words.ts';
@@ -30,6 +33,8 @@ export type MoonshineOptions = {
   normalise?: boolean;
   /** Prefer hypotheses whose words the dictionary knows (default true; off only to measure it). */
   lexicon?: boolean;
+  /** Encode the utterances on a worker thread, the next beside this one (default true). */
+  encoderWorker?: boolean;
 };
 
 export type HeardUtterance = PlannedUtterance & {
@@ -77,30 +82,71 @@ export async function hearUtterances(
   const total = spans.reduce((s, u) => s + u.end - u.start, 0);
   let done = 0;
   const heard: HeardUtterance[] = [];
-  for (const span of spans) {
-    if (signal?.aborted) throw abortError(signal);
-    const key = utteranceKey(span);
-    const stored = await options.chunkStore?.load(key);
-    let words: HeardWord[];
-    const samples = await readSpanSamples(wavPath, info, span);
-    const gain = options.normalise === false ? 1 : levelGain(samples);
-    if (stored) {
-      words = stored.map((w) => ({ text: w.text, confidence: w.confidence }));
-    } else {
-      words = tokensToWords(await decodeMoonshine(normaliseLevel(samples, gain), decode));
+  // NOTE: the next utterance is read, and encoded on the worker, while this one is decoded.
+  // NOTE: always, even for one utterance: this thread then never opens the encoder (125 MB, and
+  // seconds of compiling that give a job's heartbeat no turn).
+  const helper =
+    spans.length && options.encoderWorker !== false
+      ? startEncoderWorker(moonshineEncoderPath())
+      : undefined;
+  const prepare = (span: PlannedUtterance) => {
+    const prepared = prepareUtterance({ wavPath, info, span, options, helper });
+    // NOTE: it is awaited on the next turn of the loop; a failure meanwhile must not go unhandled.
+    prepared.catch(() => undefined);
+    return prepared;
+  };
+  try {
+    let next = spans[0] && prepare(spans[0]);
+    for (const [i, span] of spans.entries()) {
       if (signal?.aborted) throw abortError(signal);
-      // NOTE: times are the aligner's, made again on a retry; a stored word carries its utterance's.
-      await options.chunkStore?.save(
-        key,
-        words.map((w) => ({ ...w, start: span.start, end: span.end })),
-      );
+      const { samples, gain, stored, encoded } = await next!;
+      next = spans[i + 1] && prepare(spans[i + 1]!);
+      let words: HeardWord[];
+      if (stored) {
+        words = stored.map((w) => ({ text: w.text, confidence: w.confidence }));
+      } else {
+        words = tokensToWords(await decodeMoonshine(samples, decode, await encoded));
+        if (signal?.aborted) throw abortError(signal);
+        // NOTE: times are the aligner's, made again on a retry; a stored word carries its
+        // utterance's.
+        await options.chunkStore?.save(
+          utteranceKey(span),
+          words.map((w) => ({ ...w, start: span.start, end: span.end })),
+        );
+      }
+      heard.push({ ...span, words, gain });
+      await listener?.heard(heard.length - 1, heard.at(-1)!);
+      done += span.end - span.start;
+      onProgress?.(SHARE.voice + (SHARE.decode * done) / Math.max(total, 1e-9));
     }
-    heard.push({ ...span, words, gain });
-    await listener?.heard(heard.length - 1, heard.at(-1)!);
-    done += span.end - span.start;
-    onProgress?.(SHARE.voice + (SHARE.decode * done) / Math.max(total, 1e-9));
+  } finally {
+    await helper?.stop();
   }
   return heard;
+}
+
+type Prepared = {
+  /** The utterance's samples at the level it is heard at. */
+  samples: Float32Array;
+  gain: number;
+  stored: readonly { text: string; confidence: number }[] | undefined;
+  /** The encoder's states from the worker, or undefined (the main thread encodes). */
+  encoded: Promise<EncodedAudio | undefined> | undefined;
+};
+
+async function prepareUtterance(job: {
+  wavPath: string;
+  info: WavInfo;
+  span: PlannedUtterance;
+  options: MoonshineOptions & TranscribeOptions;
+  helper: EncoderHelper | undefined;
+}): Promise<Prepared> {
+  const { span, options, helper } = job;
+  const stored = await options.chunkStore?.load(utteranceKey(span));
+  const raw = await readSpanSamples(job.wavPath, job.info, span);
+  const gain = options.normalise === false ? 1 : levelGain(raw);
+  const samples = stored ? raw : normaliseLevel(raw, gain);
+  return { samples, gain, stored, encoded: stored ? undefined : helper?.encode(samples) };
 }
 
 /** Transcribes a 16 kHz mono WAV: Moonshine's words with the aligner's times. */

@@ -1,0 +1,57 @@
+// The main thread's side of moonshine-encoder-worker.ts: hand it an utterance's samples, take the
+// encoder's states back. It never fails the recognition: a worker that cannot help answers
+// undefined, and the main thread encodes that utterance itself.
+import { Worker } from 'node:worker_threads';
+import type {
+  EncoderReply,
+  EncoderRequest,
+  EncoderWorkerData,
+} from './moonshine-encoder-worker.ts';
+
+export type EncodedAudio = { data: Float32Array; dims: readonly number[] };
+
+export type EncoderHelper = {
+  /** The encoder's states for `audio` (a copy goes to the worker), or undefined. */
+  encode: (audio: Float32Array) => Promise<EncodedAudio | undefined>;
+  stop: () => Promise<void>;
+};
+
+export function startEncoderWorker(modelPath: string): EncoderHelper {
+  const waiting = new Map<number, (encoded: EncodedAudio | undefined) => void>();
+  let nextId = 0;
+  let worker: Worker | undefined;
+  const giveUp = () => {
+    worker = undefined;
+    for (const settle of waiting.values()) settle(undefined);
+    waiting.clear();
+  };
+  try {
+    const workerData: EncoderWorkerData = { modelPath };
+    worker = new Worker(new URL('./moonshine-encoder-worker.ts', import.meta.url), { workerData });
+    worker.on('message', (reply: EncoderReply) => {
+      const settle = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      settle?.('data' in reply ? { data: reply.data, dims: reply.dims } : undefined);
+    });
+    worker.once('error', giveUp);
+    worker.once('exit', giveUp);
+  } catch {
+    giveUp();
+  }
+  return {
+    encode: (audio) => {
+      if (!worker) return Promise.resolve(undefined);
+      const id = nextId++;
+      const copy = audio.slice();
+      const request: EncoderRequest = { id, audio: copy };
+      const result = new Promise<EncodedAudio | undefined>((settle) => waiting.set(id, settle));
+      worker.postMessage(request, [copy.buffer]);
+      return result;
+    },
+    stop: async () => {
+      const stopping = worker?.terminate();
+      giveUp();
+      await stopping;
+    },
+  };
+}
