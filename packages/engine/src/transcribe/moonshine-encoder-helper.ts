@@ -13,8 +13,36 @@ export type EncodedAudio = { data: Float32Array; dims: readonly number[] };
 export type EncoderHelper = {
   /** The encoder's states for `audio` (a copy goes to the worker), or undefined. */
   encode: (audio: Float32Array) => Promise<EncodedAudio | undefined>;
+  /** Whether the worker still takes requests. */
+  alive: () => boolean;
   stop: () => Promise<void>;
 };
+
+let shared: { helper: EncoderHelper; users: number } | undefined;
+
+/**
+ * The process's one encoder worker, started for the first transcription and stopped when the last
+ * one ends. NOTE: shared, as the main thread's sessions are: a worker per transcription would hold
+ * its own runtime and encoder (about 250 MB) for each job slot.
+ */
+export function shareEncoderWorker(modelPath: string): EncoderHelper {
+  if (!shared?.helper.alive()) shared = { helper: startEncoderWorker(modelPath), users: 0 };
+  const entry = shared;
+  entry.users++;
+  let released = false;
+  return {
+    encode: (audio) => (released ? Promise.resolve(undefined) : entry.helper.encode(audio)),
+    alive: () => !released && entry.helper.alive(),
+    stop: async () => {
+      if (released) return;
+      released = true;
+      entry.users--;
+      if (entry.users > 0) return;
+      if (shared === entry) shared = undefined;
+      await entry.helper.stop();
+    },
+  };
+}
 
 export function startEncoderWorker(modelPath: string): EncoderHelper {
   const waiting = new Map<number, (encoded: EncodedAudio | undefined) => void>();
@@ -48,6 +76,7 @@ export function startEncoderWorker(modelPath: string): EncoderHelper {
       worker.postMessage(request, [copy.buffer]);
       return result;
     },
+    alive: () => worker !== undefined,
     stop: async () => {
       const stopping = worker?.terminate();
       giveUp();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleSpeech, speakSentence } from '../testing/test-media.ts';
 import { encodeWav } from '../testing/wav.ts';
 import { ort } from '../onnx/onnx-runtime.ts';
-import { startEncoderWorker } from './moonshine-encoder-helper.ts';
+import { shareEncoderWorker, startEncoderWorker } from './moonshine-encoder-helper.ts';
 import { loadMoonshineEncoder, moonshineEncoderPath } from './moonshine-model.ts';
 import { hearUtterances } from './moonshine-transcriber.ts';
 
@@ -62,5 +62,21 @@ describe('Moonshine with its encoder on a worker thread', () => {
     ).toBe(true);
     // A stopped helper answers nothing, so the caller encodes itself.
     expect(await helper.encode(samples)).toBeUndefined();
+  }, 60_000);
+
+  it('is one worker for transcriptions side by side, stopped when the last one ends', async () => {
+    const first = shareEncoderWorker(moonshineEncoderPath());
+    const second = shareEncoderWorker(moonshineEncoderPath());
+    const [a, b] = await Promise.all([first.encode(samples), second.encode(samples)]);
+    expect(Buffer.from(a!.data.buffer).equals(Buffer.from(b!.data.buffer))).toBe(true);
+    await first.stop();
+    expect(first.alive()).toBe(false);
+    expect(second.alive()).toBe(true);
+    expect(await second.encode(samples)).toBeDefined();
+    await second.stop();
+    expect(second.alive()).toBe(false);
+    const third = shareEncoderWorker(moonshineEncoderPath());
+    expect(await third.encode(samples)).toBeDefined();
+    await third.stop();
   }, 60_000);
 });
