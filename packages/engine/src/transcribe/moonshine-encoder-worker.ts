@@ -3,6 +3,7 @@
 // time, and the other core was half idle while decoding ran (decision 0005, ninth pass).
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSession, ort } from '../onnx/onnx-runtime.ts';
+import { collectGarbage, collectYoungGarbage } from './collect-garbage.ts';
 
 export type EncoderWorkerData = { modelPath: string };
 export type EncoderRequest = { id: number; audio: Float32Array };
@@ -11,7 +12,12 @@ export type EncoderReply =
 
 const port = parentPort!;
 const { modelPath } = workerData as EncoderWorkerData;
-const session = openSession(modelPath);
+// NOTE: opening leaves the model file's bytes and the compiler's buffers as garbage, as on the main
+// thread; collected at once, they never meet the decoder's high-water mark.
+const session = openSession(modelPath).then((opened) => {
+  collectGarbage();
+  return opened;
+});
 // NOTE: a session that fails to open answers every request with an error; the main thread then
 // encodes itself.
 session.catch(() => undefined);
@@ -28,6 +34,8 @@ port.on('message', ({ id, audio }: EncoderRequest) => {
       // NOTE: a copy of its own, so transferring it can never detach memory the runtime holds.
       const data = new Float32Array(hidden.data as Float32Array);
       port.postMessage({ id, data, dims: [...hidden.dims] } satisfies EncoderReply, [data.buffer]);
+      // NOTE: the run's outputs, copied out of the runtime, are garbage now (MBs for a long one).
+      collectYoungGarbage();
     } catch (error) {
       port.postMessage({ id, error: String(error) } satisfies EncoderReply);
     }
