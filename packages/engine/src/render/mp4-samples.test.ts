@@ -23,7 +23,7 @@ describe('copiesExactly', () => {
   const index = {
     offsets: new Float64Array(90),
     sizes: new Uint32Array(90),
-    sync: new Set([0, 30, 60]),
+    sync: [0, 30, 60],
     lengthSize: 4,
     parameterSets: [],
     frameS: 1 / 30,

@@ -5,13 +5,14 @@
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { EngineError } from '../types.ts';
+import { lastAtOrBefore } from './sorted-frames.ts';
 
 export type Mp4VideoIndex = {
   /** Byte offset and size of every picture sample, in decode order. */
   offsets: Float64Array;
   sizes: Uint32Array;
   /** Sample indices that are sync samples (keyframes), sorted; null when every sample is. */
-  sync: Set<number> | null;
+  sync: readonly number[] | null;
   /** Bytes of each NAL unit's length prefix. */
   lengthSize: number;
   /** The SPS and PPS NAL units from the sample description (avcC). */
@@ -119,10 +120,9 @@ function parseTrack(data: Uint8Array, trak: Box): Mp4VideoIndex | null {
   const offsets = sampleOffsets(view, stsc, stco, sizes);
   if (!offsets) return null;
   const stss = child(data, stbl, 'stss');
+  // NOTE: the format keeps sync samples in increasing order, so look-ups can bisect them.
   const sync = stss
-    ? new Set(
-        Array.from({ length: u32(stss.start + 4) }, (_, i) => u32(stss.start + 8 + 4 * i) - 1),
-      )
+    ? Array.from({ length: u32(stss.start + 4) }, (_, i) => u32(stss.start + 8 + 4 * i) - 1)
     : null;
   const avc = avcParameters(data.subarray(avcC.start, avcC.end));
   if (!avc) return null;
@@ -263,8 +263,9 @@ export async function* annexBSamples(
 /** The last sync sample (keyframe) at or before `frame`: where decoding it must start. */
 export function syncAtOrBefore(index: Mp4VideoIndex, frame: number): number {
   if (index.sync === null) return frame;
-  for (let at = frame; at >= 0; at--) if (index.sync.has(at)) return at;
-  throw unreadable();
+  const at = lastAtOrBefore(index.sync, frame);
+  if (at === undefined) throw unreadable();
+  return at;
 }
 
 /** Whether the index can give pictures [first, end) of a render at `fps` exactly. */
@@ -275,6 +276,8 @@ export function copiesExactly(
 ): boolean {
   if (Math.abs(index.frameS * fps - 1) > 1e-3) return false;
   return parts.every(
-    (p) => p.end <= index.sizes.length && (index.sync === null || index.sync.has(p.first)),
+    (p) =>
+      p.end <= index.sizes.length &&
+      (index.sync === null || lastAtOrBefore(index.sync, p.first) === p.first),
   );
 }

@@ -119,14 +119,14 @@ export function parseStreamParams(json: string): VideoStreamParams {
   };
 }
 
+/** The boundary pieces' fixed quantiser (see buildEncodeBatchArgs). */
+export const BOUNDARY_QP = 20;
+
 /**
  * One input per part, seeked `seekFrames` from its first frame and read only a frame past its end.
  * WARNING: without the bound ffmpeg 5.1 stalls once a shorter part's output is complete while its
  * input still has packets queued (seen with 4 inputs of unequal lengths).
  */
-/** The boundary pieces' fixed quantiser (see buildEncodeBatchArgs). */
-export const BOUNDARY_QP = 20;
-
 const partInputs = (
   inputPath: string,
   items: readonly { part: SmartPart }[],

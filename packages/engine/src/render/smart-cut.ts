@@ -148,17 +148,15 @@ export async function runSmartCut(job: {
     job.concurrency ?? defaultConcurrency(),
     async (task, taskSignal) => {
       const { direct } = plan;
-      const pipe = (index: Mp4VideoIndex) => job.pipeParts ?? pipesPay(index, task.items);
-      if (task.kind === 'encode' && direct && pipe(direct)) {
-        const piped = { inputPath, plan: { ...plan, direct }, items: task.items, fps };
-        await encodePiped(piped, { ...limits, signal: taskSignal });
+      const from = direct && task.kind === 'encode' ? keyframesBefore(direct, task.items) : null;
+      if (direct && from && (job.pipeParts ?? pipesPay(direct, task.items, from))) {
+        const piped = { inputPath, index: direct, from, items: task.items, fps };
+        await encodePiped(piped, plan, { ...limits, signal: taskSignal });
       } else {
+        const file = { kind: 'file', path: inputPath } as const;
         const args =
           task.kind === 'encode'
-            ? buildEncodeBatchArgs(
-                { kind: 'file', path: inputPath },
-                ...[task.items, fps, plan.params, plan.format],
-              )
+            ? buildEncodeBatchArgs(file, task.items, fps, plan.params, plan.format)
             : buildCopyBatchArgs(inputPath, task.items, fps, plan.format);
         await runFfmpeg(args, { ...limits, signal: taskSignal });
       }
@@ -193,13 +191,21 @@ const OPEN_BYTES_PER_PICTURE = 50;
  * Whether piping a run's parts costs less than the run opening the source once per part: for a
  * long source (its index) or small pictures, not for a short 1080p one (3% more CPU measured).
  */
-export function pipesPay(index: Mp4VideoIndex, items: readonly PartFile[]): boolean {
+export function pipesPay(
+  index: Mp4VideoIndex,
+  items: readonly PartFile[],
+  from: readonly number[],
+): boolean {
   let bytes = 0;
-  for (const { part } of items) {
-    for (let i = syncAtOrBefore(index, part.first); i < part.end; i++) bytes += index.sizes[i]!;
-  }
+  items.forEach(({ part }, i) => {
+    for (let at = from[i]!; at < part.end; at++) bytes += index.sizes[at]!;
+  });
   return items.length * index.sizes.length * OPEN_BYTES_PER_PICTURE > bytes;
 }
+
+/** Where each part's decoding must start: the keyframe at or before its first picture. */
+export const keyframesBefore = (index: Mp4VideoIndex, items: readonly PartFile[]): number[] =>
+  items.map((f) => syncAtOrBefore(index, f.part.first));
 
 /**
  * Encodes parts from the source's own pictures, each piped from the keyframe before it, so the
@@ -209,15 +215,17 @@ export function pipesPay(index: Mp4VideoIndex, items: readonly PartFile[]): bool
 async function encodePiped(
   job: {
     inputPath: string;
-    plan: SmartCutPlan & { direct: Mp4VideoIndex };
+    index: Mp4VideoIndex;
+    /** Each part's keyframe before it (keyframesBefore). */
+    from: readonly number[];
     items: readonly PartFile[];
     fps: number;
   },
+  plan: Pick<SmartCutPlan, 'params' | 'format'>,
   limits: LimitOptions & { signal: AbortSignal },
 ): Promise<void> {
-  const { inputPath, items, fps } = job;
-  const { direct: index, params, format } = job.plan;
-  const from = items.map((f) => syncAtOrBefore(index, f.part.first));
+  const { inputPath, index, from, items, fps } = job;
+  const { params, format } = plan;
   const source = await open(inputPath, 'r');
   // NOTE: a picture that cannot be read stops the run: a part short of pictures would decode
   // without an error and leave the output short.

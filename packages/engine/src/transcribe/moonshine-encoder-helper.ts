@@ -44,6 +44,27 @@ export function shareEncoderWorker(modelPath: string): EncoderHelper {
   };
 }
 
+/**
+ * The shared worker, joined at the first utterance that needs encoding: a retry whose utterances
+ * are all stored starts none.
+ */
+export function shareEncoderWorkerWhenNeeded(
+  modelPath: string,
+  share: (modelPath: string) => EncoderHelper = shareEncoderWorker,
+): EncoderHelper {
+  let helper: EncoderHelper | undefined;
+  let stopped = false;
+  return {
+    encode: (audio) =>
+      stopped ? Promise.resolve(undefined) : (helper ??= share(modelPath)).encode(audio),
+    alive: () => !stopped && (helper?.alive() ?? true),
+    stop: async () => {
+      stopped = true;
+      await helper?.stop();
+    },
+  };
+}
+
 export function startEncoderWorker(modelPath: string): EncoderHelper {
   const waiting = new Map<number, (encoded: EncodedAudio | undefined) => void>();
   let nextId = 0;

@@ -12,7 +12,7 @@ import type { Span, TranscribeOptions, Transcriber, Word } from '../types.ts';
 import type { WavInfo } from '../audio/wav-header.ts';
 import { detectVoice } from '../vad/silero-vad.ts';
 import { decodeMoonshine, loadMoonshine, moonshineEncoderPath } from './moonshine-model.ts';
-import { shareEncoderWorker } from './moonshine-encoder-helper.ts';
+import { shareEncoderWorkerWhenNeeded } from './moonshine-encoder-helper.ts';
 import type { EncodedAudio, EncoderHelper } from './moonshine-encoder-helper.ts';
 import type { DecodeOptions } from './moonshine-model.ts';
 import { tokensToWords } from './moonshine-words.ts';
@@ -87,7 +87,7 @@ export async function hearUtterances(
   // seconds of compiling that give a job's heartbeat no turn).
   const helper =
     spans.length && options.encoderWorker !== false
-      ? shareEncoderWorker(moonshineEncoderPath())
+      ? shareEncoderWorkerWhenNeeded(moonshineEncoderPath())
       : undefined;
   const prepare = (span: PlannedUtterance) => {
     const prepared = prepareUtterance({ wavPath, info, span, options, helper });
