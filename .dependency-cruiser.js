@@ -31,6 +31,58 @@ export default {
       to: { path: '^apps/' },
     },
     {
+      name: 'engine-light-entry-stays-light',
+      severity: 'error',
+      comment:
+        "The engine's light entry (index.ts) and what it loads (types, media, subtitles, languages, frames) import none of its work; languages asks the recognisers by a dynamic import only.",
+      from: {
+        path: '^packages/engine/src/(index\\.ts|types\\.ts|media/|subtitles/|languages/|frames/)',
+        pathNot: TEST_CODE,
+      },
+      to: {
+        path: '^packages/engine/src/(transcribe|align|audio|vad|onnx|reframe|render|pipeline|edit|exports|cli)/|^packages/engine/src/work\\.ts$',
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'engine-folders-one-way',
+      severity: 'error',
+      comment:
+        'Engine folders import down only: the aligner sits below transcription, the framing search below the renderer.',
+      from: { path: '^packages/engine/src/(align|reframe)/', pathNot: TEST_CODE },
+      to: { path: '^packages/engine/src/(transcribe|render|pipeline|exports|cli)/' },
+    },
+    {
+      name: 'server-engine-through-adapter',
+      severity: 'error',
+      comment:
+        'The server reaches the engine only through engine-adapter/, its one door (docs/architecture.md).',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: [TEST_CODE, '^apps/server/src/engine-adapter/'],
+      },
+      to: { path: '^packages/engine/' },
+    },
+    {
+      name: 'engine-work-loaded-lazily',
+      severity: 'error',
+      comment:
+        "The engine's work (work.ts: recognisers, renderer, reframing) is loaded by the engine door only, by a dynamic import when a call needs it, so a process that serves the API never loads it.",
+      from: { path: '^apps/', pathNot: [TEST_CODE, '^apps/server/bench/'] },
+      to: {
+        path: '^packages/engine/src/work\\.ts$',
+        dependencyTypesNot: ['dynamic-import', 'type-only'],
+      },
+    },
+    {
+      name: 'web-imports-engine-subtitles-only',
+      severity: 'error',
+      comment:
+        'The web takes the browser-safe subtitles entry of the engine (the same ASS as the render), nothing else.',
+      from: { path: '^apps/web/', pathNot: TEST_CODE },
+      to: { path: '^packages/engine/', pathNot: '^packages/engine/src/subtitles/' },
+    },
+    {
       name: 'client-imports-shared-only',
       comment:
         'packages/client (the command line and the MCP server) talks to a server over HTTP: of the workspaces it imports shared only.',

@@ -6,13 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_DRAW_SETTINGS, apiPaths } from '@roughcut/shared';
 import type { DrawSettings } from '@roughcut/shared';
-import {
-  buildAss,
-  probeMedia,
-  renderShortClip,
-  runFfmpeg,
-  subtitleFontsDir,
-} from '@roughcut/engine';
+import { probeMedia, subtitleFontsDir } from '@roughcut/engine';
+import { buildAss } from '@roughcut/engine/subtitles';
+import { renderShortClip, runFfmpeg } from '@roughcut/engine/work';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_PHRASE } from '../apps/server/src/engine-adapter/engine.adapter.ts';

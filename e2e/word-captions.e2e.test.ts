@@ -13,14 +13,9 @@ import {
   templateListResponseSchema,
 } from '@roughcut/shared';
 import type { Clip, DrawSettings } from '@roughcut/shared';
-import {
-  buildAss,
-  probeMedia,
-  remapSegments,
-  renderShortClip,
-  runFfmpeg,
-  subtitleFontsDir,
-} from '@roughcut/engine';
+import { probeMedia, subtitleFontsDir } from '@roughcut/engine';
+import { buildAss, remapSegments } from '@roughcut/engine/subtitles';
+import { renderShortClip, runFfmpeg } from '@roughcut/engine/work';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENS_DIR, withBrowser } from './support/browser.ts';
 import {

@@ -3,7 +3,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runFfmpeg } from '@roughcut/engine';
+import { runFfmpeg } from '@roughcut/engine/work';
 
 export type RgbImage = { width: number; height: number; data: Buffer };
 export type Box = { left: number; top: number; right: number; bottom: number; pixels: number };

@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { apiPaths, autoJobSchema } from '@roughcut/shared';
 import type { AutoJob, JobStatus } from '@roughcut/shared';
-import { runFfmpeg } from '@roughcut/engine';
+import { runFfmpeg } from '@roughcut/engine/work';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { talkingVideo } from '../src/test/test-media.ts';

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runFfmpeg } from '@roughcut/engine';
+import { runFfmpeg } from '@roughcut/engine/work';
 import { poll, seedUser } from './load-clients.ts';
 import type { PollStats, SeededUser } from './load-clients.ts';
 import { freePort, scratchDatabase, startServer } from './load-server.ts';

@@ -1,6 +1,6 @@
 import { ConfigError } from './config.ts';
 import { DatabaseLockedError } from './db/pglite-lock.ts';
-import { FontFilesMissingError } from '@roughcut/engine';
+import { FontFilesMissingError } from './engine-adapter/engine-basics.adapter.ts';
 
 /** Prints a start-up failure as one clear line (no stack for configuration mistakes) and exits. */
 export function exitOnStartupError(error: unknown): never {

@@ -1,7 +1,7 @@
 // One start-up path for every process that serves or runs jobs: the server (buildApp in app.ts,
 // which adds HTTP on top) and the worker (run-process.ts) both start here.
 import path from 'node:path';
-import { subtitleFontsDir } from '@roughcut/engine';
+import { subtitleFontsDir } from './engine-adapter/engine-basics.adapter.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';

@@ -3,8 +3,9 @@
 // Usage: node asr-analysis.child.ts <video> <workDir> <default|pocketsphinx>
 import { readFileSync } from 'node:fs';
 import { analyseVideo } from '../src/pipeline/analyse.ts';
-import { createTranscriber, transcriberConfigFromEnv } from '../src/transcribe/index.ts';
-import type { TranscriberConfig } from '../src/transcribe/index.ts';
+import { createTranscriber } from '../src/transcribe/index.ts';
+import { transcriberConfigFromEnv } from '../src/languages/available-languages.ts';
+import type { TranscriberConfig } from '../src/types.ts';
 
 const [video, workDir, engine] = process.argv.slice(2);
 if (!video || !workDir) throw new Error('usage: asr-analysis.child.ts <video> <workDir> <engine>');

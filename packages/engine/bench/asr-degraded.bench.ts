@@ -10,7 +10,8 @@ import { extractAudio } from '../src/audio/extract-audio.ts';
 import { runFfmpeg } from '../src/media/ffmpeg-runner.ts';
 import { encodeWav, parseWav } from '../src/testing/wav.ts';
 import { errorCount, wordErrors } from '../src/testing/word-errors.ts';
-import { createTranscriber, transcriberConfigFromEnv } from '../src/transcribe/index.ts';
+import { createTranscriber } from '../src/transcribe/index.ts';
+import { transcriberConfigFromEnv } from '../src/languages/available-languages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const RATE = 16_000;

@@ -11,7 +11,7 @@ import { probeMedia } from '../src/media/probe.ts';
 import { renderLongForm } from '../src/render/long-form.ts';
 import { renderShortClip } from '../src/render/short-clip.ts';
 import { smartCutBlocker } from '../src/render/smart-cut-args.ts';
-import { renderFps, snapSpans } from '../src/render/spans.ts';
+import { renderFps, snapSpans } from '../src/frames/spans.ts';
 import {
   DRIFT_KINDS,
   DRIFT_MARK_PHASES,

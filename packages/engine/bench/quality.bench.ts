@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { runFfprobe } from '../src/media/ffmpeg-runner.ts';
 import { analyseVideo } from '../src/pipeline/analyse.ts';
 import { renderEngineClip } from '../src/render/engine-clip.ts';
-import { renderedSpans } from '../src/render/spans.ts';
+import { renderedSpans } from '../src/frames/spans.ts';
 import { QUALITY_CORPUS, makeCorpusVideo } from '../src/testing/speech-corpus.ts';
 import { expectedGaps, scoreGaps, speechKept } from '../src/testing/quality-metrics.ts';
 import type { Span } from '../src/types.ts';

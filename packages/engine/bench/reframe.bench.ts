@@ -11,7 +11,7 @@ import { framingCentreAt } from '@roughcut/shared';
 import { probeMedia } from '../src/media/probe.ts';
 import { createFaceDetector } from '../src/reframe/face-detector.ts';
 import { planReframe } from '../src/reframe/plan-reframe.ts';
-import { centreCrop, cropLeft } from '../src/render/reframe.ts';
+import { centreCrop, cropLeft } from '../src/frames/crop.ts';
 import { renderShortClip, SHORT_HEIGHT, SHORT_WIDTH } from '../src/render/short-clip.ts';
 import {
   FACE_VIDEO_FPS,

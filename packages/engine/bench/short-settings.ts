@@ -11,10 +11,10 @@ import { runFfmpeg } from '../src/media/ffmpeg-runner.ts';
 import { probeMedia } from '../src/media/probe.ts';
 import { buildCutFilterGraph, inputWindow } from '../src/render/cut-graph.ts';
 import { boundedSourceArgs } from '../src/render/encode-args.ts';
-import { centreCrop } from '../src/render/reframe.ts';
+import { centreCrop } from '../src/frames/crop.ts';
 import { spansToSeconds, writeAssFile } from '../src/render/render-common.ts';
 import { assFilter } from '../src/render/cut-graph.ts';
-import { renderFps, snapSpans } from '../src/render/spans.ts';
+import { renderFps, snapSpans } from '../src/frames/spans.ts';
 import { makeLongTalkingVideo } from '../src/testing/test-media.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');

@@ -1,24 +1,12 @@
+// The engine's light entry (`@roughcut/engine`): its types, probing, upload limits, the subtitle
+// fonts and which languages can be transcribed. Nothing here loads a recogniser, a model or the
+// renderer, so a process that only serves the API stays small (the server's engine door,
+// apps/server/src/engine-adapter/, holds the test). The other entries, by weight:
+// `@roughcut/engine/subtitles` (browser-safe ASS), `@roughcut/engine/exports` (the export writers)
+// and `@roughcut/engine/work` (analyse, transcribe, render, reframe).
 export * from './types.ts';
-export * from './media/ffmpeg-runner.ts';
-export * from './render/example-image.ts';
-export * from './subtitles/index.ts';
-export * from './subtitles/fonts-dir.ts';
-export * from './exports/index.ts';
-export * from './render/spans.ts';
-export * from './render/cut-graph.ts';
-export * from './render/encode-args.ts';
-export * from './render/reframe.ts';
-export * from './reframe/plan-reframe.ts';
-export * from './render/smart-cut-args.ts';
-export * from './render/long-form.ts';
-export * from './render/short-clip.ts';
-export * from './render/engine-clip.ts';
-export * from './pipeline/progress.ts';
-export * from './pipeline/analyse.ts';
-export * from './pipeline/warm-up.ts';
 export * from './media/probe.ts';
-export * from './render/render-common.ts';
-export * from './audio/index.ts';
-export * from './transcribe/index.ts';
 export * from './media/probe-parse.ts';
 export * from './media/upload-limits.ts';
+export * from './subtitles/fonts-dir.ts';
+export { availableLanguages, transcriberConfigFromEnv } from './languages/available-languages.ts';

@@ -91,6 +91,22 @@ export type TranscriptChunkStore = {
   save(key: string, words: readonly Word[]): Promise<void>;
 };
 
+export type TranscriberConfig = {
+  /** Path of a whisper.cpp ggml model file (WHISPER_MODEL). */
+  whisperModel?: string;
+  /** Base URL of an OpenAI-compatible server (TRANSCRIBE_URL). */
+  transcribeUrl?: string;
+  transcribeApiKey?: string;
+  transcribeModel?: string;
+  /** Use the OS pocketsphinx for English when installed (default true). */
+  pocketsphinx?: boolean;
+  /**
+   * Use Moonshine tiny, shipped in the npm package, for English. The environment's configuration
+   * sets it; a configuration built by hand names the engines it wants.
+   */
+  moonshine?: boolean;
+};
+
 export type Transcriber = {
   readonly name: string;
   /** Language codes this engine can transcribe, as installed and configured now. */

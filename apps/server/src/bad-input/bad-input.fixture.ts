@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { apiPaths, assetSchema, autoJobSchema, errorResponseSchema } from '@roughcut/shared';
 import type { AutoJob } from '@roughcut/shared';
-import { runFfmpeg } from '@roughcut/engine';
+import { runFfmpeg } from '@roughcut/engine/work';
 import { newCredentials, registerUser, loginUser, startTestApp } from '../test/test-app.ts';
 import type { TestApp } from '../test/test-app.ts';
 import type { DatabaseKind } from '../db/client.ts';

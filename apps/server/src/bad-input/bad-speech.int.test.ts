@@ -11,7 +11,7 @@ import {
   clipSchema,
   templateListResponseSchema,
 } from '@roughcut/shared';
-import { buildAss } from '@roughcut/engine';
+import { buildAss } from '@roughcut/engine/subtitles';
 import { NUL_MESSAGE } from '../http/security.ts';
 import { reviewable } from '../modules/edit/clips.fixtures.ts';
 import type { Reviewable } from '../modules/edit/clips.fixtures.ts';

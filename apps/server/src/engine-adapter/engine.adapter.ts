@@ -1,30 +1,21 @@
 // The server's one door into the engine: every call the API and the workers make to
-// @roughcut/engine goes through here, in the server's own terms (steps, stored clips).
+// @roughcut/engine goes through here (or exports.adapter.ts, engine-basics.adapter.ts), in the
+// server's own terms (steps, stored clips). NOTE: the engine's work (recognisers, renderer,
+// reframing) is imported when a call needs it, so a process that only serves the API never
+// loads it (engine-door.int.test.ts).
 import type { DrawSettings, FramingPlan, Gap, Segment, Span, StepType } from '@roughcut/shared';
 import { DEFAULT_MAX_VIDEO_SECONDS, GAP_MERGE_TOLERANCE_S } from '@roughcut/shared';
-import {
-  analyseVideo as analyseWithEngine,
-  warmUpAnalysis as warmUpEngineAnalysis,
-  buildAss,
-  planFramings,
-  probeMedia,
-  renderClipPlan,
-  renderShortClip,
-  renderExampleImage,
-  SHORT_HEIGHT,
-  SHORT_WIDTH,
-  subtitleFontsDir,
-  uploadLimitError,
-} from '@roughcut/engine';
+import { probeMedia, subtitleFontsDir, uploadLimitError } from '@roughcut/engine';
 import type {
-  AnalysisStage,
   EnergyTrack,
-  ClipRenderPlan,
   ProbeResult,
-  ReframeMode,
   TranscriptChunkStore,
   UploadLimits,
 } from '@roughcut/engine';
+import { buildAss } from '@roughcut/engine/subtitles';
+import type { AnalysisStage, ClipRenderPlan, ReframeMode } from '@roughcut/engine/work';
+
+const loadWork = () => import('@roughcut/engine/work');
 
 export type { AnalysisStage };
 
@@ -87,10 +78,11 @@ export async function probeUpload(
  * video; a short clip the gaps inside its window.
  */
 /** Opens the analysis's models before the process takes jobs (engine pipeline/warm-up.ts). */
-export const warmUpAnalysis = (): Promise<void> => warmUpEngineAnalysis();
+export const warmUpAnalysis = async (): Promise<void> => (await loadWork()).warmUpAnalysis();
 
 export async function analyseVideo(input: AnalyseInput): Promise<Analysis> {
-  const analysis = await analyseWithEngine(input.videoPath, {
+  const work = await loadWork();
+  const analysis = await work.analyseVideo(input.videoPath, {
     workDir: input.workDir,
     language: input.language,
     maxWordsInPhrase: input.maxWordsInPhrase,
@@ -173,6 +165,7 @@ export type RenderInput = {
 /** Long form: the kept spans joined (smart cut); short: spans, 1080x1920, subtitles burned in. */
 export async function renderClip(input: RenderInput): Promise<void> {
   const { plan } = input;
+  const { renderClipPlan, renderShortClip } = await loadWork();
   const common = {
     probe: input.probe,
     outPath: input.outPath,
@@ -215,11 +208,12 @@ export async function planClipFraming(input: {
   speech: readonly Span[];
   signal: AbortSignal;
 }): Promise<ClipFramings> {
-  const { follow, split } = await planFramings(input.videoPath, input.probe, {
+  const work = await loadWork();
+  const { follow, split } = await work.planFramings(input.videoPath, input.probe, {
     keep: [input.window],
     speech: input.speech,
-    width: SHORT_WIDTH,
-    height: SHORT_HEIGHT,
+    width: work.SHORT_WIDTH,
+    height: work.SHORT_HEIGHT,
     signal: input.signal,
   });
   return { follow, split };
@@ -236,5 +230,6 @@ export async function drawExampleImage(options: {
   signal?: AbortSignal;
 }): Promise<Buffer> {
   const ass = buildAss([{ start: 0, end: 5, phrase: EXAMPLE_PHRASE }], options.settings);
+  const { renderExampleImage } = await loadWork();
   return renderExampleImage({ ...options, ass, fontsDir: await subtitleFontsDir() });
 }

@@ -15,7 +15,7 @@ const STORAGE_MODULE = new URL('../storage/media-storage.ts', import.meta.url).h
 
 /** A process that starts a render's output and scratch folder as the render job does, then hangs. */
 const HOLDER = `
-import { withTempDir } from '@roughcut/engine';
+import { withTempDir } from '@roughcut/engine/work';
 import { MediaStorage } from ${JSON.stringify(STORAGE_MODULE)};
 const storage = new MediaStorage(process.argv[1]);
 const out = await storage.createTempFile('.mp4');

@@ -9,7 +9,7 @@ import {
   isPocketsphinxInstalled,
   pocketsphinxConcurrency,
   pocketsphinxModel,
-} from '../transcribe/pocketsphinx-transcriber.ts';
+} from '../media/pocketsphinx-install.ts';
 import { EngineError } from '../types.ts';
 import type { Word } from '../types.ts';
 import {
@@ -25,7 +25,7 @@ import { runAligner } from './run-aligner.ts';
 import { stretchFactor } from './stretch-confidence.ts';
 import { loadDictionary, pronounce } from './pronounce.ts';
 import type { Dictionary, Pronounced } from './pronounce.ts';
-import { readSpeechWavInfo } from '../transcribe/speech-wav.ts';
+import { readSpeechWavInfo } from '../audio/speech-wav.ts';
 
 export type UtteranceText = {
   start: number;

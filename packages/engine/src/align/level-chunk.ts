@@ -1,6 +1,6 @@
 import { open, writeFile } from 'node:fs/promises';
 import type { WavInfo } from '../audio/wav-header.ts';
-import { wavHeader } from '../transcribe/pocketsphinx-chunks.ts';
+import { wavHeader } from '../audio/wav-header.ts';
 import type { Span } from '../types.ts';
 
 /** The loudest sample of a chunk after levelling (-3 dBFS). */

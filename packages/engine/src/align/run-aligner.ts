@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { tiedCommand } from '../media/tied-spawn.ts';
-import { pocketsphinxBinary, pocketsphinxModel } from '../transcribe/pocketsphinx-transcriber.ts';
+import { pocketsphinxBinary, pocketsphinxModel } from '../media/pocketsphinx-install.ts';
 import { EngineError } from '../types.ts';
 
 export type AlignerFiles = { wav: string; grammar: string; dictionary: string };

@@ -4,8 +4,8 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_WORDS_IN_PHRASE, EXPORT_FORMATS } from '@roughcut/shared';
 import type { ExportFormat } from '@roughcut/shared';
 import { validateMaxWords } from '../edit/phrases.ts';
-import { REFRAME_MODES } from '../render/reframe.ts';
-import type { ReframeMode } from '../render/reframe.ts';
+import { REFRAME_MODES } from '../frames/crop.ts';
+import type { ReframeMode } from '../frames/crop.ts';
 import { EngineError } from '../types.ts';
 
 export const COMMANDS = [

@@ -10,7 +10,7 @@ import { clipKeptSpans } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Analysis } from '../pipeline/analyse.ts';
 import { renderEngineClip } from '../render/engine-clip.ts';
-import { renderedSpans } from '../render/spans.ts';
+import { renderedSpans } from '../frames/spans.ts';
 import { analyseFillerCase } from '../testing/filler-analysis.ts';
 import { FILLER_CORPUS } from '../testing/filler-corpus.ts';
 import type { FillerVideo } from '../testing/filler-corpus.ts';

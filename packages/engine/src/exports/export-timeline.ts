@@ -1,7 +1,7 @@
 // The one timeline every editor export writes: the source, the kept frames in order and the
 // captions on the cut timeline, all in whole frames at the source's rational rate.
 import type { DrawSettings, FramingPlan } from '@roughcut/shared';
-import { renderFps } from '../render/spans.ts';
+import { renderFps } from '../frames/spans.ts';
 import type { TimedText } from '../subtitles/index.ts';
 import { EngineError } from '../types.ts';
 import type { ProbeResult, Span } from '../types.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snapSpans } from '../render/spans.ts';
+import { snapSpans } from '../frames/spans.ts';
 import {
   fcpxTime,
   framesToRational,

@@ -1,8 +1,8 @@
 // Frame time for editor timelines: a rate is a rational (30000/1001, not 29.97), a time is a whole
 // number of frames, and each format's own spelling (FCPXML's "1001/30000s", a timecode, OTIO's
 // rate and value) is made from those two integers, so no float rounding enters a cut point.
-import { renderFps, snapSpans } from '../render/spans.ts';
-import type { FrameSpan } from '../render/spans.ts';
+import { renderFps, snapSpans } from '../frames/spans.ts';
+import type { FrameSpan } from '../frames/spans.ts';
 import type { Span } from '../types.ts';
 
 /** Frames per second as num/den: 30000/1001 for 29.97, 25/1 for 25. */

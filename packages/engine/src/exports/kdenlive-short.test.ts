@@ -4,7 +4,7 @@
 import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import type { FramingPlan } from '@roughcut/shared';
 import { describe, expect, it } from 'vitest';
-import { placeCrop } from '../render/reframe.ts';
+import { placeCrop } from '../frames/crop.ts';
 import { list, node, parseXml, text } from '../testing/readback-common.ts';
 import type { Node } from '../testing/readback-common.ts';
 import { readKdenlive } from '../testing/timeline-readback.ts';

@@ -4,7 +4,7 @@
 import { DEFAULT_DRAW_SETTINGS, framingCentreAt } from '@roughcut/shared';
 import type { FramingPlan } from '@roughcut/shared';
 import { describe, expect, it } from 'vitest';
-import { centreCrop, cropLeft, placeCrop } from '../render/reframe.ts';
+import { centreCrop, cropLeft, placeCrop } from '../frames/crop.ts';
 import { list, node, parseXml, text } from '../testing/readback-common.ts';
 import type { Node } from '../testing/readback-common.ts';
 import { readTimeline } from '../testing/timeline-readback.ts';

@@ -1,14 +1,14 @@
 // A short's framing as the timelines carry it: which rectangle of the source picture the render
-// shows at each frame of the cut. It is worked out with the render's own rules (render/reframe.ts:
+// shows at each frame of the cut. It is worked out with the render's own rules (frames/crop.ts:
 // the centre crop, the follow crop's even left edge, the split's two crops; framingCentreAt for the
 // path), so a timeline that scales and moves the picture by it shows what the rendered short shows.
 import { framingCentreAt } from '@roughcut/shared';
 import type { FramingPlan } from '@roughcut/shared';
-import { centreCrop, cropLeft, placeCrop } from '../render/reframe.ts';
-import type { CropBox } from '../render/reframe.ts';
+import { centreCrop, cropLeft, placeCrop } from '../frames/crop.ts';
+import type { CropBox } from '../frames/crop.ts';
 import type { FrameSize } from './ass-play-res.ts';
 
-export type { CropBox } from '../render/reframe.ts';
+export type { CropBox } from '../frames/crop.ts';
 
 /** The crop shown from record frame `frame` on: linear to the next key, held after the last. */
 export type FramingKey = { frame: number; crop: CropBox };

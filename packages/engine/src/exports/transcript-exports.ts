@@ -2,7 +2,7 @@
 // NOTE: restored after an accidental overwrite; the API is the one its test and the CLI use.
 import type { DrawSettings } from '@roughcut/shared';
 import { withoutCutFillers } from '@roughcut/shared';
-import { renderedSpans } from '../render/spans.ts';
+import { renderedSpans } from '../frames/spans.ts';
 import { buildAss, remapSegments } from '../subtitles/index.ts';
 import type { AssSegment, BuildAssOptions, TimedText } from '../subtitles/index.ts';
 import type { Span } from '../types.ts';

@@ -14,14 +14,15 @@ import type { Filler } from '../edit/fillers.ts';
 import { llmConfigFromEnv, rankWithLlm } from '../edit/llm-rank.ts';
 import { groupPhrases } from '../edit/phrases.ts';
 import { buildSegments, findGaps } from '../edit/segments.ts';
-import { createTranscriber, transcriberConfigFromEnv } from '../transcribe/index.ts';
-import type { TranscriberConfig } from '../transcribe/index.ts';
+import { transcriberConfigFromEnv } from '../languages/available-languages.ts';
+import { createTranscriber } from '../transcribe/index.ts';
 import type {
   EnergyTrack,
   Gap,
   Phrase,
   ProbeResult,
   Span,
+  TranscriberConfig,
   TranscriptChunkStore,
   Word,
 } from '../types.ts';

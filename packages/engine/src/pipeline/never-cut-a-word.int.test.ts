@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { clipKeptSpans } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderEngineClip } from '../render/engine-clip.ts';
-import { renderedSpans } from '../render/spans.ts';
+import { renderedSpans } from '../frames/spans.ts';
 import { expectedGaps, speechKept } from '../testing/quality-metrics.ts';
 import { makeTalkingVideo } from '../testing/test-media.ts';
 import type { TalkingVideo } from '../testing/test-media.ts';

@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { TIMELINE_FORMATS, TRANSCRIPT_FORMATS } from '@roughcut/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clipKeep, renderClipPlan } from '../render/engine-clip.ts';
-import { renderFps, snapSpans } from '../render/spans.ts';
+import { renderFps, snapSpans } from '../frames/spans.ts';
 import { writeExport } from '../exports/export-formats.ts';
 import { buildTimeline } from '../exports/export-timeline.ts';
 import type { ExportInput, Timeline } from '../exports/export-timeline.ts';

@@ -3,8 +3,8 @@
 // on a loaded two-core machine), which inside a job would hold up every other job's heartbeat.
 import { loadMoonshine } from '../transcribe/moonshine-model.ts';
 import { isMoonshineUsable } from '../transcribe/moonshine-transcriber.ts';
-import { transcriberConfigFromEnv } from '../transcribe/transcriber-factory.ts';
-import type { TranscriberConfig } from '../transcribe/transcriber-factory.ts';
+import { transcriberConfigFromEnv } from '../languages/available-languages.ts';
+import type { TranscriberConfig } from '../types.ts';
 import { loadVoiceDetector } from '../vad/silero-vad.ts';
 
 /**

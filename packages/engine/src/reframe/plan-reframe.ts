@@ -1,6 +1,6 @@
 // From a reframe mode to a render plan: the face path over the clip's kept stretch of the source.
-import { centreCrop } from '../render/reframe.ts';
-import type { CropPathPoint, ReframeMode, ReframePlan, SplitPlace } from '../render/reframe.ts';
+import { centreCrop } from '../frames/crop.ts';
+import type { CropPathPoint, ReframeMode, ReframePlan, SplitPlace } from '../frames/crop.ts';
 import type { ProbeResult, Span } from '../types.ts';
 import { splitPlaces } from './crop-path.rules.ts';
 import { trackFacePath } from './face-path.ts';

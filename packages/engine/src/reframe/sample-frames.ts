@@ -1,7 +1,7 @@
 // A few low-resolution frames a second of a stretch of the source, decoded by one ffmpeg run and
 // read as raw RGB over a pipe (no image files, no second decoder).
 import { Worker } from 'node:worker_threads';
-import { formatSeconds } from '../render/spans.ts';
+import { formatSeconds } from '../frames/spans.ts';
 import { EngineError } from '../types.ts';
 import type { ProbeResult } from '../types.ts';
 

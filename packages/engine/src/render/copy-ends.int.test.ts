@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg, runFfprobe } from '../media/ffmpeg-runner.ts';
 import { buildCopyEndsProbeArgs, parseCopyEnds, tailReads } from './copy-ends.ts';
-import { formatSeconds } from './spans.ts';
+import { formatSeconds } from '../frames/spans.ts';
 
 const FPS = 30;
 let dir = '';

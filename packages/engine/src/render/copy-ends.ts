@@ -5,8 +5,8 @@
 // after each anchor's B-frames, a few pictures apart, so a span's tail is copied up to the last of
 // them and only the pictures after it are encoded again, not the whole last group.
 import { keyframeIn, lastWithin } from './sorted-frames.ts';
-import { formatSeconds } from './spans.ts';
-import type { FrameSpan } from './spans.ts';
+import { formatSeconds } from '../frames/spans.ts';
+import type { FrameSpan } from '../frames/spans.ts';
 
 /** The group a span's tail starts: its keyframe and how many packets reach the span's end. */
 export type TailRead = { keyframe: number; packets: number };

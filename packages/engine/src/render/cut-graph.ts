@@ -1,7 +1,7 @@
 // The filter graph that joins kept spans of the picture: one `select` pass (no split, so memory stays
 // flat however many gaps are cut). The sound is cut apart from it, sample-exactly (sound-cut.ts).
-import { formatSeconds, fpsRational } from './spans.ts';
-import type { FrameSpan } from './spans.ts';
+import { formatSeconds, fpsRational } from '../frames/spans.ts';
+import type { FrameSpan } from '../frames/spans.ts';
 
 export type CutGraphOptions = {
   spans: readonly FrameSpan[];

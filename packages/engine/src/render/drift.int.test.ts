@@ -15,7 +15,7 @@ import { parseWav } from '../testing/wav.ts';
 import type { ProbeResult, Span } from '../types.ts';
 import { renderLongForm } from './long-form.ts';
 import { renderShortClip } from './short-clip.ts';
-import { renderFps, snapSpans } from './spans.ts';
+import { renderFps, snapSpans } from '../frames/spans.ts';
 
 // NOTE: the first span starts before the sound of audio-late and before the picture of
 // audio-early; the last ends near the end of every source. No span edge is on a frame.

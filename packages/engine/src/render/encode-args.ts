@@ -1,5 +1,5 @@
 // Pure argument arrays for the full-encode renders (long form and short clips).
-import { formatSeconds } from './spans.ts';
+import { formatSeconds } from '../frames/spans.ts';
 
 export type EncodeArgsOptions = {
   inputPath: string;

@@ -7,7 +7,7 @@ import type { Gap, Phrase, ProbeResult, ProgressFn, Span } from '../types.ts';
 import { planReframe } from '../reframe/plan-reframe.ts';
 import type { ReframeOutcome } from '../reframe/plan-reframe.ts';
 import { renderLongForm } from './long-form.ts';
-import type { ReframeMode } from './reframe.ts';
+import type { ReframeMode } from '../frames/crop.ts';
 import { renderShortClip, SHORT_HEIGHT, SHORT_WIDTH } from './short-clip.ts';
 
 export type EngineClipRenderOptions = {

@@ -6,7 +6,7 @@ import { runFullEncode, spansToSeconds, withTempDir, writeAssFile } from './rend
 import type { RenderSubtitles } from './render-common.ts';
 import { runSmartCut } from './smart-cut.ts';
 import { smartCutBlocker } from './smart-cut-args.ts';
-import { assertSomethingKept, pictureShortfallS, renderFps, snapSpans } from './spans.ts';
+import { assertSomethingKept, pictureShortfallS, renderFps, snapSpans } from '../frames/spans.ts';
 
 export type LongFormOptions = {
   outPath: string;

@@ -3,8 +3,8 @@
 // flat and the cost is one decode, however many spans there are (an asplit/atrim graph pays per
 // span for every frame of sound, and queues what it keeps).
 import { soundOnTimelineFilter } from '../media/timeline.ts';
-import type { FrameSpan } from './spans.ts';
-import { formatSeconds } from './spans.ts';
+import type { FrameSpan } from '../frames/spans.ts';
+import { formatSeconds } from '../frames/spans.ts';
 
 export type SampleRange = { start: number; end: number };
 export type PcmFormat = { sampleRate: number; channels: number };

@@ -9,7 +9,8 @@ import {
 } from './cut-graph.ts';
 import { buildEncodeArgs, reservedMoovBytes } from './encode-args.ts';
 import { SHORT_ENCODER } from './short-clip.ts';
-import { centreCrop, reframeFilters } from './reframe.ts';
+import { centreCrop } from '../frames/crop.ts';
+import { reframeFilters } from './reframe.ts';
 import {
   assertSomethingKept,
   formatSeconds,
@@ -18,7 +19,7 @@ import {
   pictureShortfallS,
   renderFps,
   snapSpans,
-} from './spans.ts';
+} from '../frames/spans.ts';
 
 describe('snapSpans', () => {
   it('snaps to frames, sorts, clamps and merges touching spans', () => {

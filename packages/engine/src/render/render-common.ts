@@ -14,8 +14,8 @@ import { buildEncodeArgs } from './encode-args.ts';
 import type { EncoderSettings } from './encode-args.ts';
 import { pcmFormatOf } from './pcm-cut.ts';
 import { cutSound } from './sound-cut.ts';
-import { frameCount, pictureShortfallS, renderFps } from './spans.ts';
-import type { FrameSpan } from './spans.ts';
+import { frameCount, pictureShortfallS, renderFps } from '../frames/spans.ts';
+import type { FrameSpan } from '../frames/spans.ts';
 
 /** A phrase to burn; its words time the word-by-word caption styles. */
 export type SubtitleSegment = {

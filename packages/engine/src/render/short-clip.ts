@@ -5,18 +5,13 @@ import { framingCentreAt } from '@roughcut/shared';
 import type { ProbeResult, ProgressFn, Span } from '../types.ts';
 import { assFilter, escapeFilterPath } from './cut-graph.ts';
 import type { EncoderSettings } from './encode-args.ts';
-import {
-  centreCrop,
-  cropCommands,
-  followFilters,
-  reframeFilters,
-  splitFilters,
-} from './reframe.ts';
-import type { ReframePlan } from './reframe.ts';
+import { centreCrop } from '../frames/crop.ts';
+import { cropCommands, followFilters, reframeFilters, splitFilters } from './reframe.ts';
+import type { ReframePlan } from '../frames/crop.ts';
 import { runFullEncode, spansToSeconds, withTempDir, writeAssFile } from './render-common.ts';
 import type { RenderSubtitles } from './render-common.ts';
-import { assertSomethingKept, renderFps, snapSpans } from './spans.ts';
-import type { FrameSpan } from './spans.ts';
+import { assertSomethingKept, renderFps, snapSpans } from '../frames/spans.ts';
+import type { FrameSpan } from '../frames/spans.ts';
 
 export const SHORT_WIDTH = 1080;
 export const SHORT_HEIGHT = 1920;

@@ -10,8 +10,8 @@ import type { ProbeResult } from '../types.ts';
 import { mp4OutputArgs } from './encode-args.ts';
 import type { Mp4Index } from './encode-args.ts';
 import { keyframeIn, lastWithin } from './sorted-frames.ts';
-import { formatSeconds, fpsRational } from './spans.ts';
-import type { FrameSpan } from './spans.ts';
+import { formatSeconds, fpsRational } from '../frames/spans.ts';
+import type { FrameSpan } from '../frames/spans.ts';
 
 export type SmartPart = { kind: 'copy' | 'encode'; first: number; end: number };
 

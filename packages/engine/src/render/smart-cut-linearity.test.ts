@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tailReads } from './copy-ends.ts';
 import { planSmartCut } from './smart-cut-args.ts';
 import { keyframeIn, lastWithin } from './sorted-frames.ts';
-import type { FrameSpan } from './spans.ts';
+import type { FrameSpan } from '../frames/spans.ts';
 
 const MOST_GROWTH = 25;
 

@@ -14,7 +14,7 @@ import {
   planSmartCut,
 } from './smart-cut-args.ts';
 import type { PartFormat, SmartPart, VideoStreamParams } from './smart-cut-args.ts';
-import type { FrameSpan } from './spans.ts';
+import type { FrameSpan } from '../frames/spans.ts';
 
 export type PartFile = { part: SmartPart; outPath: string };
 

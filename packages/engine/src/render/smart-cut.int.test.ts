@@ -11,7 +11,7 @@ import { probeMedia } from '../media/probe.ts';
 import type { ProbeResult } from '../types.ts';
 import { renderLongForm } from './long-form.ts';
 import { runSmartCut } from './smart-cut.ts';
-import { renderFps, snapSpans } from './spans.ts';
+import { renderFps, snapSpans } from '../frames/spans.ts';
 
 const FPS = 30;
 let dir = '';

@@ -22,8 +22,8 @@ import type { SmartPart } from './smart-cut-args.ts';
 import { planSmartCutJob } from './smart-cut-plan.ts';
 import type { PartFile, SmartCutPlan } from './smart-cut-plan.ts';
 import { cutSound } from './sound-cut.ts';
-import { frameCount } from './spans.ts';
-import type { FrameSpan } from './spans.ts';
+import { frameCount } from '../frames/spans.ts';
+import type { FrameSpan } from '../frames/spans.ts';
 import { defaultConcurrency, runPool } from './task-pool.ts';
 
 // NOTE: rough costs in "frames encoded" so progress moves evenly: copying a frame, starting one

@@ -10,7 +10,7 @@ import {
   pcmFormatOf,
   spansToSampleRanges,
 } from './pcm-cut.ts';
-import type { FrameSpan } from './spans.ts';
+import type { FrameSpan } from '../frames/spans.ts';
 
 export async function cutSound(job: {
   inputPath: string;

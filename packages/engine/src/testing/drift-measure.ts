@@ -2,8 +2,8 @@
 // presents them: every decoded frame and sound sample is placed by its own timestamp (-copyts, so
 // no start offset of the file is hidden), after the demuxer has applied any edit list.
 import { runFfmpeg, streamFfmpeg } from '../media/ffmpeg-runner.ts';
-import { formatSeconds } from '../render/spans.ts';
-import type { FrameSpan } from '../render/spans.ts';
+import { formatSeconds } from '../frames/spans.ts';
+import type { FrameSpan } from '../frames/spans.ts';
 
 export type StreamExtent = { start: number; end: number };
 

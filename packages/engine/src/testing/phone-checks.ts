@@ -3,7 +3,7 @@
 import { tmpdir } from 'node:os';
 import { runFfprobe, runMelt, streamFfmpeg } from '../media/ffmpeg-runner.ts';
 import { MediaToolError } from '../media/run-limits.ts';
-import { formatSeconds } from '../render/spans.ts';
+import { formatSeconds } from '../frames/spans.ts';
 
 /**
  * How long each picture is shown, in seconds: the steps between presentation times in order (the

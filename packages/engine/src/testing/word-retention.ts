@@ -21,7 +21,7 @@ import { createPocketsphinxTranscriber } from '../transcribe/pocketsphinx-transc
 import { hearUtterance, pcmToFloat } from './moonshine-recogniser.ts';
 import type { EngineClip } from '../edit/clips.ts';
 import { renderEngineClip } from '../render/engine-clip.ts';
-import { renderedSpans } from '../render/spans.ts';
+import { renderedSpans } from '../frames/spans.ts';
 import type { ProbeResult, Span } from '../types.ts';
 import { alignedIndices, alignedWords, commonWords, wordRetention } from './quality-metrics.ts';
 import { encodeWav, parseWav } from './wav.ts';

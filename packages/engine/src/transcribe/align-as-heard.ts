@@ -4,7 +4,7 @@
 import { open } from 'node:fs/promises';
 import type { WavInfo } from '../audio/wav-header.ts';
 import type { Span, Word } from '../types.ts';
-import { wavHeader } from './pocketsphinx-chunks.ts';
+import { wavHeader } from '../audio/wav-header.ts';
 import {
   LEVELLED_DATA_OFFSET,
   levelEdges,

@@ -6,7 +6,7 @@ import { foldWordText, loadDictionary } from '../align/pronounce.ts';
 import type { Dictionary } from '../align/pronounce.ts';
 import type { BeamToken } from './beam-search.ts';
 import { tokensToWords } from './moonshine-words.ts';
-import { isPocketsphinxInstalled, pocketsphinxModel } from './pocketsphinx-transcriber.ts';
+import { isPocketsphinxInstalled, pocketsphinxModel } from '../media/pocketsphinx-install.ts';
 
 /**
  * Nats an unknown word costs: the log of the share of running English the CMU dictionary lacks,

@@ -21,10 +21,10 @@ import { loadLexiconPrior } from './lexicon-prior.ts';
 import { levelGain, normaliseLevel, readSpanSamples } from './utterance-audio.ts';
 import { alignAsHeard } from './align-as-heard.ts';
 import type { AsHeardAligner } from './align-as-heard.ts';
-import { pocketsphinxConcurrency } from './pocketsphinx-transcriber.ts';
+import { pocketsphinxConcurrency } from '../media/pocketsphinx-install.ts';
 import { keepOwnWords, planUtterances } from './utterance-plan.ts';
 import type { PlannedUtterance, UtteranceOptions } from './utterance-plan.ts';
-import { readSpeechWavInfo } from './speech-wav.ts';
+import { readSpeechWavInfo } from '../audio/speech-wav.ts';
 
 export type MoonshineOptions = {
   decode?: DecodeOptions;

@@ -10,7 +10,8 @@ import { encodeWav } from '../testing/wav.ts';
 import { errorCount, wordErrors } from '../testing/word-errors.ts';
 import type { TranscriptChunkStore, Word } from '../types.ts';
 import { transcribeWithMoonshine } from './moonshine-transcriber.ts';
-import { createTranscriber, transcriberConfigFromEnv } from './transcriber-factory.ts';
+import { transcriberConfigFromEnv } from '../languages/available-languages.ts';
+import { createTranscriber } from './transcriber-factory.ts';
 
 const SENTENCES = [
   'Welcome back to the channel.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planChunks, wavHeader } from './pocketsphinx-chunks.ts';
+import { wavHeader } from '../audio/wav-header.ts';
+import { planChunks } from './pocketsphinx-chunks.ts';
 
 const track = (seconds: number, quietAt: number[]) => {
   const db = new Float32Array(Math.round(seconds * 100)).fill(-30);

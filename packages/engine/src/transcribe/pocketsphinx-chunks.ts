@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { EnergyTrack, Span } from '../types.ts';
+import { wavHeader } from '../audio/wav-header.ts';
 import type { WavInfo } from '../audio/wav-header.ts';
 
 export type ChunkPlanOptions = {
@@ -63,26 +64,6 @@ export function planChunks(
   }
   const edges = [0, ...cuts, durationS];
   return edges.slice(1).map((end, i) => ({ start: edges[i] ?? 0, end }));
-}
-
-/** A 44-byte PCM WAV header for `dataBytes` of samples in the given format. */
-export function wavHeader(info: Pick<WavInfo, 'sampleRate' | 'channels'>, dataBytes: number) {
-  const header = Buffer.alloc(44);
-  const blockAlign = info.channels * 2;
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(info.channels, 22);
-  header.writeUInt32LE(info.sampleRate, 24);
-  header.writeUInt32LE(info.sampleRate * blockAlign, 28);
-  header.writeUInt16LE(blockAlign, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(dataBytes, 40);
-  return header;
 }
 
 /** Copies the samples of `span` from a WAV into a WAV file of its own, in bounded memory. */

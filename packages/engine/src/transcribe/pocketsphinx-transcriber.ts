@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { constants } from 'node:fs';
-import { access, mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { computeEnergyTrack } from '../audio/energy-track.ts';
 import { tiedCommand } from '../media/tied-spawn.ts';
@@ -10,22 +9,13 @@ import { EngineError } from '../types.ts';
 import type { TranscribeOptions, Transcriber, Word } from '../types.ts';
 import { DEFAULT_CHUNK_PLAN, planChunks, writeWavChunk } from './pocketsphinx-chunks.ts';
 import { parsePocketsphinxLine } from './pocketsphinx-parse.ts';
-import { readSpeechWavInfo } from './speech-wav.ts';
-
-export const pocketsphinxBinary = (): string =>
-  process.env.POCKETSPHINX_PATH || 'pocketsphinx_continuous';
-export const pocketsphinxModelDir = (): string =>
-  process.env.POCKETSPHINX_MODEL_DIR || '/usr/share/pocketsphinx/model/en-us';
-
-export type PocketsphinxModel = { hmm: string; lm: string; dict: string };
-
-export function pocketsphinxModel(dir = pocketsphinxModelDir()): PocketsphinxModel {
-  return {
-    hmm: join(dir, 'en-us'),
-    lm: join(dir, 'en-us.lm.bin'),
-    dict: join(dir, 'cmudict-en-us.dict'),
-  };
-}
+import { readSpeechWavInfo } from '../audio/speech-wav.ts';
+import {
+  isPocketsphinxInstalled,
+  pocketsphinxBinary,
+  pocketsphinxConcurrency,
+  pocketsphinxModel,
+} from '../media/pocketsphinx-install.ts';
 
 /**
  * The recogniser's arguments. The default beams: narrower ones cost words on this model.
@@ -53,37 +43,6 @@ export function buildPocketsphinxArgs(wavPath: string, model = pocketsphinxModel
     '-logfn',
     '/dev/null',
   ];
-}
-
-async function isExecutable(path: string): Promise<boolean> {
-  return access(path, constants.X_OK).then(
-    () => true,
-    () => false,
-  );
-}
-
-async function findOnPath(binary: string): Promise<string | undefined> {
-  if (binary.includes('/')) return (await isExecutable(binary)) ? binary : undefined;
-  for (const dir of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) {
-    const candidate = join(dir, binary);
-    if (await isExecutable(candidate)) return candidate;
-  }
-  return undefined;
-}
-
-/** True when the recogniser binary and the en-us model are installed. */
-export async function isPocketsphinxInstalled(): Promise<boolean> {
-  if (!(await findOnPath(pocketsphinxBinary()))) return false;
-  const model = pocketsphinxModel();
-  const found = await Promise.all(
-    [join(model.hmm, 'mdef'), model.lm, model.dict].map((p) =>
-      access(p, constants.R_OK).then(
-        () => true,
-        () => false,
-      ),
-    ),
-  );
-  return found.every(Boolean);
 }
 
 function abortError(signal: AbortSignal): Error {
@@ -153,13 +112,6 @@ async function recogniseFile(wavPath: string, options: RecogniseOptions): Promis
     kill();
   }
   return words;
-}
-
-/** How many recognisers run at once: POCKETSPHINX_JOBS, else one per core. */
-export function pocketsphinxConcurrency(env: NodeJS.ProcessEnv = process.env): number {
-  const configured = Number(env.POCKETSPHINX_JOBS);
-  if (Number.isInteger(configured) && configured > 0) return configured;
-  return Math.max(1, availableParallelism());
 }
 
 /** A chunk's name in a TranscriptChunkStore: its times, so a different plan never matches. */

@@ -1,46 +1,15 @@
 import { LANGUAGE_CODES, LANGUAGES, isLanguageCode } from '@roughcut/shared';
 import { EngineError } from '../types.ts';
-import type { Transcriber } from '../types.ts';
+import type { Transcriber, TranscriberConfig } from '../types.ts';
 import { createMoonshineTranscriber, isMoonshineUsable } from './moonshine-transcriber.ts';
 import { createOpenAiTranscriber } from './openai-transcriber.ts';
-import {
-  createPocketsphinxTranscriber,
-  isPocketsphinxInstalled,
-} from './pocketsphinx-transcriber.ts';
+import { isPocketsphinxInstalled } from '../media/pocketsphinx-install.ts';
+import { createPocketsphinxTranscriber } from './pocketsphinx-transcriber.ts';
 import {
   checkWhisperModel,
   createWhisperTranscriber,
   loadWhisperBinding,
 } from './whisper-transcriber.ts';
-
-export type TranscriberConfig = {
-  /** Path of a whisper.cpp ggml model file (WHISPER_MODEL). */
-  whisperModel?: string;
-  /** Base URL of an OpenAI-compatible server (TRANSCRIBE_URL). */
-  transcribeUrl?: string;
-  transcribeApiKey?: string;
-  transcribeModel?: string;
-  /** Use the OS pocketsphinx for English when installed (default true). */
-  pocketsphinx?: boolean;
-  /**
-   * Use Moonshine tiny, shipped in the npm package, for English. The environment's configuration
-   * sets it; a configuration built by hand names the engines it wants.
-   */
-  moonshine?: boolean;
-};
-
-const nonEmpty = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
-
-export function transcriberConfigFromEnv(env: NodeJS.ProcessEnv = process.env): TranscriberConfig {
-  return {
-    whisperModel: nonEmpty(env.WHISPER_MODEL),
-    transcribeUrl: nonEmpty(env.TRANSCRIBE_URL),
-    transcribeApiKey: nonEmpty(env.TRANSCRIBE_API_KEY),
-    transcribeModel: nonEmpty(env.TRANSCRIBE_MODEL),
-    pocketsphinx: true,
-    moonshine: true,
-  };
-}
 
 /** WHISPER_MODEL names a ggml file and the native binding loads on this machine. */
 async function whisperUsable(config: TranscriberConfig): Promise<boolean> {
@@ -58,6 +27,7 @@ const moonshineUsable = async (config: TranscriberConfig) =>
   config.moonshine === true && (await isMoonshineUsable());
 
 /** Language codes some configured and installed engine can transcribe, in the spec's order. */
+// NOTE: the light entry's languages/available-languages.ts loads this file when it is asked.
 export async function availableLanguages(config: TranscriberConfig): Promise<string[]> {
   if (config.transcribeUrl || (await whisperUsable(config))) return [...LANGUAGE_CODES];
   return (await moonshineUsable(config)) || (await pocketsphinxUsable(config)) ? ['en'] : [];

@@ -4,7 +4,7 @@ import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import type { WavInfo } from '../audio/wav-header.ts';
 import type { Span } from '../types.ts';
-import { wavHeader } from './pocketsphinx-chunks.ts';
+import { wavHeader } from '../audio/wav-header.ts';
 
 /** The level the loudest samples are brought to (-6 dBFS). */
 const TARGET_PEAK = 0.5;

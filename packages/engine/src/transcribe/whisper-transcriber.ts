@@ -7,7 +7,7 @@ import { EngineError } from '../types.ts';
 import type { TranscribeOptions, Transcriber, Word } from '../types.ts';
 import { parseChildMessage, segmentsToWords, whisperFailureReason } from './whisper-parse.ts';
 import type { WhisperJob, WhisperSegment } from './whisper-parse.ts';
-import { readSpeechWavInfo } from './speech-wav.ts';
+import { readSpeechWavInfo } from '../audio/speech-wav.ts';
 
 // whisper.cpp's ggml file magic, 'ggml' as a little-endian uint32.
 const GGML_MAGIC = 0x67676d6c;

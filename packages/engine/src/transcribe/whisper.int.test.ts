@@ -7,11 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speakSentence } from '../testing/test-media.ts';
 import { encodeWav } from '../testing/wav.ts';
 import { EngineError } from '../types.ts';
-import {
-  availableLanguages,
-  createTranscriber,
-  transcriberConfigFromEnv,
-} from './transcriber-factory.ts';
+import { transcriberConfigFromEnv } from '../languages/available-languages.ts';
+import { availableLanguages, createTranscriber } from './transcriber-factory.ts';
 import { loadWhisperBinding } from './whisper-transcriber.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { AssetStatus, AssetType } from '@roughcut/shared';
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ProbeResult } from '@roughcut/engine';
+import type { ProbeResult } from '../../engine-adapter/engine-basics.adapter.ts';
 import { autoJobs, jobInstances } from './edit.schema.ts';
 import { clips } from './clips.schema.ts';
 

@@ -1,5 +1,5 @@
 import type { ClipReframe, JobStatus, RunStage, StepType, WorkKind } from '@roughcut/shared';
-import type { ProbeResult } from '@roughcut/engine';
+import type { ProbeResult } from '../../engine-adapter/engine-basics.adapter.ts';
 import {
   boolean,
   doublePrecision,

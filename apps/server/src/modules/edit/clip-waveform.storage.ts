@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { WAVEFORM_MAX_RATE } from '@roughcut/shared';
 import type { ClipWindow, WaveformResponse } from '@roughcut/shared';
-import type { EnergyTrack } from '@roughcut/engine';
+import type { EnergyTrack } from '../../engine-adapter/engine-basics.adapter.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { assertStorageKey, jobPrefix } from '../../storage/storage-keys.ts';
 

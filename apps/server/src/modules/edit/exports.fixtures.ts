@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import type { Gap, JobStatus, Segment } from '@roughcut/shared';
-import type { ProbeResult } from '@roughcut/engine';
+import type { ProbeResult } from '../../engine-adapter/engine-basics.adapter.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/tables/assets.schema.ts';
 import { clips } from '../../db/tables/clips.schema.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FONT_FILES, FONT_NAMES, fontFaces } from '@roughcut/shared';
-import { buildExampleImageArgs, runFfmpeg } from '@roughcut/engine';
+import { buildExampleImageArgs, runFfmpeg } from '@roughcut/engine/work';
 import { readWindowsFamily } from './font-names.ts';
 import {
   FontFilesMissingError,

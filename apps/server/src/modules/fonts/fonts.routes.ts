@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { fontFaceByFileName } from '@roughcut/shared';
 import type { AppModule } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
-import { subtitleFontsDir } from '@roughcut/engine';
+import { subtitleFontsDir } from '../../engine-adapter/engine-basics.adapter.ts';
 
 const FONT_MESSAGES = {
   unknown: 'There is no such font.',

@@ -1,5 +1,8 @@
-import { availableLanguages, transcriberConfigFromEnv } from '@roughcut/engine';
-import type { TranscriberConfig } from '@roughcut/engine';
+import {
+  availableLanguages,
+  transcriberConfigFromEnv,
+} from '../../engine-adapter/engine-basics.adapter.ts';
+import type { TranscriberConfig } from '../../engine-adapter/engine-basics.adapter.ts';
 import { LANGUAGES, languageRequirement } from '@roughcut/shared';
 import type { LanguageListResponse } from '@roughcut/shared';
 

@@ -1,7 +1,7 @@
 // One confirmed clip rendered into its edited_video asset, in an order that a crash at any point
 // leaves either the earlier result or the new one, never both and never a file without its row.
 import { stat } from 'node:fs/promises';
-import type { ProbeResult } from '@roughcut/engine';
+import type { ProbeResult } from '../../engine-adapter/engine-basics.adapter.ts';
 import type { JobContext } from '../../jobs/job.ts';
 import { fileNamePart, jobAssetKey } from '../../storage/storage-keys.ts';
 import { deleteAssets, editedAssetsOfClip, insertAsset, updateAsset } from '../assets/index.ts';

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { wordSchema } from '@roughcut/shared';
-import type { TranscriptChunkStore } from '@roughcut/engine';
+import type { TranscriptChunkStore } from '../../engine-adapter/engine-basics.adapter.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { assertStorageKey, jobPrefix } from '../../storage/storage-keys.ts';
 

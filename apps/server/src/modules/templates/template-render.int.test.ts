@@ -12,7 +12,7 @@ import {
   createTemplateResponseSchema,
 } from '@roughcut/shared';
 import type { DrawSettings } from '@roughcut/shared';
-import { buildAssStyle } from '@roughcut/engine';
+import { buildAssStyle } from '@roughcut/engine/subtitles';
 import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { talkingVideo } from '../../test/test-media.ts';

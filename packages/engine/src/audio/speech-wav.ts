@@ -1,6 +1,6 @@
 // Every recogniser and the aligner read the 16 kHz mono WAV that extractAudio writes.
-import { readWavInfo } from '../audio/wav-header.ts';
-import type { WavInfo } from '../audio/wav-header.ts';
+import { readWavInfo } from './wav-header.ts';
+import type { WavInfo } from './wav-header.ts';
 import { EngineError } from '../types.ts';
 
 export const SPEECH_SAMPLE_RATE = 16_000;
