@@ -38,7 +38,7 @@ import { notMp4Reason } from '../../lib/file-fingerprint.ts';
 import { useLanguages } from '../../api/autojobs.queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useTemplates } from '../../api/templates.queries.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { ConfigureSection, DEFAULT_STYLE } from './configure-section.tsx';
 import { runCreateFlow } from './create-flow.ts';
 import { ALL_LANGUAGES } from './language-options.ts';
