@@ -107,6 +107,19 @@ export default {
       to: { path: '^apps/web/src/features/' },
     },
     {
+      name: 'web-imports-no-app',
+      severity: 'error',
+      comment:
+        'apps/web/src/app (providers, router, error page, root redirect) sits on top: only it and main.tsx import it. What a screen needs from there belongs below (api, components, lib).',
+      // NOTE: unlike the rules above, test code is held to it too: a test that needs something from
+      // app/ shows that the thing sits too high.
+      from: {
+        path: '^apps/web/src/',
+        pathNot: ['^apps/web/src/app/', '^apps/web/src/main\\.tsx$'],
+      },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
       name: 'server-module-through-index',
       severity: 'error',
       comment:

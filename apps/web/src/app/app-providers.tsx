@@ -3,9 +3,9 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { createQueryClient } from './query-client.ts';
+import { createQueryClient } from '../api/query-client.ts';
+import { theme } from '../components/theme.ts';
 import { createAppRouter } from './router.tsx';
-import { theme } from './theme.ts';
 
 export function AppProviders() {
   const [queryClient] = useState(createQueryClient);

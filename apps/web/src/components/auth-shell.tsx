@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { brandGradient } from '../app/theme.ts';
+import { brandGradient } from './theme.ts';
 import { BrandButton } from './brand-logo.tsx';
 
 type AuthShellProps = { title: string; subtitle?: ReactNode; children: ReactNode };

@@ -22,7 +22,7 @@ import type { ExportFormat } from '@roughcut/shared';
 import { useId, useState } from 'react';
 import type { DownloadedFile } from '../api/api-client.ts';
 import { describeError } from '../api/api-error.ts';
-import { showAlert } from '../app/show-alert.ts';
+import { showAlert } from '../lib/show-alert.ts';
 import { saveBlob } from '../lib/save-blob.ts';
 import {
   saveMediaFolder,

@@ -22,7 +22,7 @@ import type { AccessToken, AccessTokenScope, CreateAccessTokenResponse } from '@
 import { describeError } from '../../api/api-error.ts';
 import { TOKENS_LOAD_ERROR, accessTokensQuery, tokensApi } from '../../api/tokens.api.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { GENERIC_FAILURE } from '../../lib/auth-messages.ts';
 import { describeTokenUse, expiryLabel } from './api-tokens.rules.ts';
 

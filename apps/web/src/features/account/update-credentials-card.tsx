@@ -15,7 +15,7 @@ import {
 import type { UserResponse } from '@roughcut/shared';
 import { accountApi } from '../../api/account.api.ts';
 import { ApiError } from '../../api/api-error.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { PASSWORD_PLACEHOLDER, buildUserUpdate, editPasswordField } from './account-form.ts';
 
 export function UpdateCredentialsCard({ user }: { user: UserResponse }) {

@@ -12,7 +12,7 @@ import type { FormEvent } from 'react';
 import type { UserResponse } from '@roughcut/shared';
 import { accountApi } from '../../api/account.api.ts';
 import { describeError } from '../../api/api-error.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { GENERIC_FAILURE } from '../../lib/auth-messages.ts';
 import { validateEmailUpdate } from './account-form.ts';
 

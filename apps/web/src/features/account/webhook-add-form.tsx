@@ -15,7 +15,7 @@ import { WEBHOOK_EVENTS } from '@roughcut/shared';
 import type { CreateWebhookResponse, WebhookEvent } from '@roughcut/shared';
 import { describeError } from '../../api/api-error.ts';
 import { webhooksApi } from '../../api/webhooks.api.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { GENERIC_FAILURE } from '../../lib/auth-messages.ts';
 import { EVENT_LABELS, checkWebhookForm, fieldOfServerError } from './webhooks.rules.ts';
 import type { WebhookFieldErrors } from './webhooks.rules.ts';

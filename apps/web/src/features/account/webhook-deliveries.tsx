@@ -12,7 +12,7 @@ import {
   webhookDeliveriesQuery,
   webhooksApi,
 } from '../../api/webhooks.api.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { GENERIC_FAILURE } from '../../lib/auth-messages.ts';
 import {
   EVENT_LABELS,

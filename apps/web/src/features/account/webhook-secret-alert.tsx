@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { WEBHOOK_TOLERANCE_S } from '@roughcut/shared';
 import type { CreateWebhookResponse } from '@roughcut/shared';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 
 const STANDARD_WEBHOOKS = 'https://www.standardwebhooks.com/';
 

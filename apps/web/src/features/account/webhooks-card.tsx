@@ -8,7 +8,7 @@ import type { CreateWebhookResponse } from '@roughcut/shared';
 import { describeError } from '../../api/api-error.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { WEBHOOKS_LOAD_ERROR, webhooksApi, webhooksQuery } from '../../api/webhooks.api.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { GENERIC_FAILURE } from '../../lib/auth-messages.ts';
 import { WebhookAddForm } from './webhook-add-form.tsx';
 import { WebhookRow } from './webhook-row.tsx';

@@ -11,7 +11,7 @@ import type { FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { describeError } from '../../api/api-error.ts';
 import { authApi } from '../../api/auth.api.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { RESET_REQUEST_FAILED } from '../../lib/auth-messages.ts';
 import { AuthShell } from '../../components/auth-shell.tsx';
 import { validateForgotPassword } from './auth-validation.ts';

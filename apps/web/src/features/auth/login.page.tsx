@@ -10,7 +10,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { describeError } from '../../api/api-error.ts';
 import { authApi } from '../../api/auth.api.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import type { GuardState } from '../../layouts/session-guard.tsx';
 import { LOGIN_FAILED } from '../../lib/auth-messages.ts';
 import { AuthShell } from '../../components/auth-shell.tsx';

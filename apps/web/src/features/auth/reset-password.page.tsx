@@ -9,7 +9,7 @@ import type { FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { describeError } from '../../api/api-error.ts';
 import { authApi } from '../../api/auth.api.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { GENERIC_FAILURE } from '../../lib/auth-messages.ts';
 import { AuthShell } from '../../components/auth-shell.tsx';
 import { NEW_PASSWORD_HINT, validateNewPassword } from './auth-validation.ts';

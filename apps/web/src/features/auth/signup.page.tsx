@@ -11,7 +11,7 @@ import { TRIAL_EDIT_LIMIT } from '@roughcut/shared';
 import type { RegisterRequest } from '@roughcut/shared';
 import { describeError } from '../../api/api-error.ts';
 import { authApi } from '../../api/auth.api.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { LOGIN_FAILED, SIGNUP_FAILED } from '../../lib/auth-messages.ts';
 import { AuthShell } from '../../components/auth-shell.tsx';
 import { NEW_PASSWORD_HINT, validateSignup } from './auth-validation.ts';

@@ -5,7 +5,7 @@ import type { Clip, ClipDraft } from '@roughcut/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { InstanceRef } from '../../api/clips.api.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { ReframeToggle } from '../../components/reframe-toggle.tsx';
 import { ReframePreviewContext, useReframePreview } from '../../components/reframe-preview.ts';
 import { SpeechGapsStep } from './speech-gaps-step.tsx';

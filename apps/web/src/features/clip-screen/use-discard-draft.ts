@@ -4,7 +4,7 @@ import { describeError } from '../../api/api-error.ts';
 import { clipsApi } from '../../api/clips.api.ts';
 import type { InstanceRef } from '../../api/clips.api.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { DISCARD_FAILED } from './draft-status.ts';
 import type { DraftSaving } from './use-draft-sync.ts';
 

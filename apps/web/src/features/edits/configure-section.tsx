@@ -16,7 +16,7 @@ import type { ClipReframe, LanguageOption, Template } from '@roughcut/shared';
 import { Link as RouterLink } from 'react-router';
 import { ReframeToggle } from '../../components/reframe-toggle.tsx';
 import { LanguageSelect } from './language-select.tsx';
-import type { LanguagesStatus } from './language-select.tsx';
+import type { LanguagesStatus } from './language-options.ts';
 
 export const DEFAULT_STYLE = '';
 

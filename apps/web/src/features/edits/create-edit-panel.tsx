@@ -7,7 +7,6 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -17,90 +16,23 @@ import {
   DEFAULT_CLIP_REFRAME,
   DEFAULT_REMOVE_FILLERS,
   STEP_LABELS,
-  TRIAL_EXHAUSTED_MESSAGE,
-  appPaths,
   createPanelSections,
   generateDefaultEditName,
-  isTrialExhausted,
-  validateCreateEdit,
 } from '@roughcut/shared';
 import type { ClipReframe, EditOptions } from '@roughcut/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useAccount } from '../../api/account.queries.ts';
-import { describeError, isClientError } from '../../api/api-error.ts';
-import { autojobsApi } from '../../api/autojobs.api.ts';
-import { retryWhileUnreachable } from '../../api/retry-while-unreachable.ts';
-import { sendVideo } from '../../api/upload-sessions.ts';
-import { notMp4Reason } from '../../lib/file-fingerprint.ts';
 import { useLanguages } from '../../api/autojobs.queries.ts';
-import { queryKeys } from '../../api/query-keys.ts';
 import { useTemplates } from '../../api/templates.queries.ts';
-import { showAlert } from '../../app/show-alert.ts';
 import { ConfigureSection, DEFAULT_STYLE } from './configure-section.tsx';
-import { runCreateFlow } from './create-flow.ts';
-import { ALL_LANGUAGES } from './language-options.ts';
-import type { LanguagesStatus } from './language-select.tsx';
-import type { CreateFlowStage } from './create-flow.ts';
-import {
-  uploadDetailOf,
-  uploadProgressLabel,
-  uploadProgressPercent,
-} from '../../lib/upload-progress.rules.ts';
-import type { UploadProgress } from '../../lib/upload-progress.rules.ts';
+import { CreateProgress } from './create-progress.tsx';
+import { offeredLanguages } from './language-options.ts';
+import { NumberedSection } from './numbered-section.tsx';
+import { useStartEdit } from './use-start-edit.ts';
 import { VideoDropZone } from './video-drop-zone.tsx';
-
-const STAGE_TEXT: Record<CreateFlowStage, string> = {
-  creating: 'Creating the edit...',
-  configuring: 'Saving the settings...',
-  uploading: 'Uploading...',
-  starting: 'Starting the edit...',
-};
-
-function Section({
-  number,
-  title,
-  children,
-}: {
-  number: number;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <Box component="section" sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <Box
-          sx={{
-            width: 28,
-            height: 28,
-            borderRadius: '50%',
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
-            fontWeight: 700,
-            fontSize: 14,
-            flexShrink: 0,
-          }}
-        >
-          {number}
-        </Box>
-        <Typography variant="h6" component="h3">
-          {title}
-        </Typography>
-      </Box>
-      <Box sx={{ pl: { sm: 5.5 } }}>{children}</Box>
-    </Box>
-  );
-}
 
 /** SPEC 2.7 and 4.2: the create-edit side panel. Mounted only while open, so it starts fresh. */
 export function CreateEditPanel({ onClose }: { onClose: () => void }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const account = useAccount();
+  const { starting, stage, progress, start } = useStartEdit();
   const languagesQuery = useLanguages();
   const [name, setName] = useState(() => generateDefaultEditName());
   const [file, setFile] = useState<File | null>(null);
@@ -110,80 +42,13 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
   const [templateId, setTemplateId] = useState(DEFAULT_STYLE);
   const [removeFillers, setRemoveFillers] = useState(DEFAULT_REMOVE_FILLERS);
   const [reframe, setReframe] = useState<ClipReframe>(DEFAULT_CLIP_REFRAME);
-  const [starting, setStarting] = useState(false);
-  const [stage, setStage] = useState<CreateFlowStage | null>(null);
-  const [progress, setProgress] = useState<UploadProgress>({ loaded: 0, total: 0 });
   const sections = createPanelSections(options);
   const templates = useTemplates(sections.showShortFormSettings);
-  const known = languagesQuery.data?.languages.length ? languagesQuery.data.languages : null;
-  const languages = known ?? ALL_LANGUAGES;
-  const languagesStatus: LanguagesStatus = known
-    ? 'known'
-    : languagesQuery.isError
-      ? 'failed'
-      : 'checking';
-
-  const start = async () => {
-    if (starting) return;
-    const problem = validateCreateEdit({ name, file, options });
-    if (problem !== null || file === null) {
-      showAlert(problem ?? 'Please upload a video file first');
-      return;
-    }
-    if (account.data && isTrialExhausted(account.data)) {
-      showAlert(TRIAL_EXHAUSTED_MESSAGE);
-      return;
-    }
-    // NOTE: the file's own bytes decide, before anything is made: a name ending in .mp4 says
-    // nothing of what a file is.
-    const notVideo = await notMp4Reason(file);
-    if (notVideo !== undefined) {
-      showAlert(notVideo);
-      return;
-    }
-    setStarting(true);
-    const result = await runCreateFlow(
-      {
-        name,
-        file,
-        options,
-        language,
-        maxWordsInPhrase: maxWords,
-        removeFillers,
-        reframe,
-        templateId: templateId === DEFAULT_STYLE ? null : templateId,
-      },
-      {
-        create: autojobsApi.create,
-        update: autojobsApi.update,
-        upload: (id, video, onProgress) =>
-          sendVideo(id, video, { startWhenDone: true, onProgress }),
-        // NOTE: the video is all there by now: a server restarting is waited for, not an error.
-        start: (id) =>
-          retryWhileUnreachable(async () => {
-            const job = await autojobsApi.get(id);
-            if (job.status === 'created') await autojobsApi.start(id);
-          }),
-        remove: autojobsApi.remove,
-        isRefusal: isClientError,
-      },
-      { onStage: setStage, onProgress: setProgress },
-    );
-    await queryClient.invalidateQueries({ queryKey: queryKeys.autojobs });
-    if (result.ok) {
-      await navigate(appPaths.job(result.jobId));
-      return;
-    }
-    // SPEC 4.2 and 8: alert the err, reload the page and clear the Start spinner.
-    showAlert(
-      describeError(result.error, 'There was an issue creating your edit, please try again'),
-    );
-    setStarting(false);
-    setStage(null);
-    window.location.reload();
-  };
+  const languages = offeredLanguages(languagesQuery.data?.languages, languagesQuery.isError);
 
   const toggle = (key: keyof EditOptions) => setOptions((o) => ({ ...o, [key]: !o[key] }));
+  const startDraft = () =>
+    start({ name, file, options, language, maxWords, removeFillers, reframe, templateId });
 
   return (
     <Drawer
@@ -229,7 +94,7 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
             alignContent: 'start',
           }}
         >
-          <Section number={1} title="Please upload a video to edit">
+          <NumberedSection number={1} title="Please upload a video to edit">
             <Box sx={{ display: 'grid', gap: 2 }}>
               <TextField
                 label="Name"
@@ -240,8 +105,8 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
               />
               <VideoDropZone file={file} onFile={setFile} disabled={starting} />
             </Box>
-          </Section>
-          <Section number={2} title="How would you like to edit your video?">
+          </NumberedSection>
+          <NumberedSection number={2} title="How would you like to edit your video?">
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 0, sm: 3 } }}>
               <FormControlLabel
                 control={
@@ -258,13 +123,13 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
                 disabled={starting}
               />
             </Box>
-          </Section>
+          </NumberedSection>
           {sections.showConfigure ? (
-            <Section number={3} title="Configure how your video will edit">
+            <NumberedSection number={3} title="Configure how your video will edit">
               <ConfigureSection
                 showShortForm={sections.showShortFormSettings}
-                languages={languages}
-                languagesStatus={languagesStatus}
+                languages={languages.languages}
+                languagesStatus={languages.status}
                 language={language}
                 onLanguage={setLanguage}
                 maxWords={maxWords}
@@ -278,30 +143,13 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
                 onTemplate={setTemplateId}
                 disabled={starting}
               />
-            </Section>
+            </NumberedSection>
           ) : null}
         </Box>
         <Divider />
         <Box sx={{ px: 3, py: 2, display: 'grid', gap: 1.5 }}>
           {starting && stage !== null ? (
-            <Box data-testid="create-progress">
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 0.75 }}>
-                {stage === 'uploading' && file
-                  ? uploadProgressLabel(file.name, progress)
-                  : STAGE_TEXT[stage]}
-              </Typography>
-              {stage === 'uploading' && progress.state === 'reconnecting' ? (
-                <Typography variant="body2" color="warning.main" sx={{ mb: 0.75 }}>
-                  {uploadDetailOf(progress)}
-                </Typography>
-              ) : null}
-              <LinearProgress
-                variant={
-                  stage === 'uploading' && progress.total > 0 ? 'determinate' : 'indeterminate'
-                }
-                value={uploadProgressPercent(progress)}
-              />
-            </Box>
+            <CreateProgress stage={stage} file={file} progress={progress} />
           ) : null}
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5 }}>
             <Button onClick={onClose} disabled={starting}>
@@ -309,7 +157,7 @@ export function CreateEditPanel({ onClose }: { onClose: () => void }) {
             </Button>
             <Button
               variant="contained"
-              onClick={() => void start()}
+              onClick={() => void startDraft()}
               disabled={starting}
               startIcon={starting ? <CircularProgress size={16} color="inherit" /> : null}
               sx={{ minWidth: 120 }}

@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AutoJob } from '@roughcut/shared';
-import { theme } from '../../app/theme.ts';
+import { theme } from '../../components/theme.ts';
 import { EditsTable } from './edits-table.tsx';
 
 type HappyWindow = { happyDOM: { setViewport: (size: { width: number; height: number }) => void } };

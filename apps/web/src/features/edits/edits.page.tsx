@@ -11,7 +11,7 @@ import { describeError } from '../../api/api-error.ts';
 import { autojobsApi } from '../../api/autojobs.api.ts';
 import { useAutojobs } from '../../api/autojobs.queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { CreateEditPanel } from './create-edit-panel.tsx';

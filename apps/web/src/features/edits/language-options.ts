@@ -1,6 +1,9 @@
 import { LANGUAGES } from '@roughcut/shared';
 import type { LanguageOption } from '@roughcut/shared';
 
+/** Whether the server has said which languages it can transcribe. */
+export type LanguagesStatus = 'checking' | 'failed' | 'known';
+
 export type LanguageGroup = {
   /** null for the languages this server can transcribe. */
   needs: string | null;
@@ -17,6 +20,18 @@ export const ALL_LANGUAGES: LanguageOption[] = Object.entries(LANGUAGES).map(([c
   available: true,
   needs: null,
 }));
+
+/**
+ * What the language select offers: the server's list once it answered with one, otherwise every
+ * spec language while the answer is pending or failed.
+ */
+export function offeredLanguages(
+  answered: readonly LanguageOption[] | undefined,
+  failed: boolean,
+): { languages: readonly LanguageOption[]; status: LanguagesStatus } {
+  if (answered?.length) return { languages: answered, status: 'known' };
+  return { languages: ALL_LANGUAGES, status: failed ? 'failed' : 'checking' };
+}
 
 /** Available languages first, then one group per reason, each in the spec's order. */
 export function groupLanguages(languages: readonly LanguageOption[]): LanguageGroup[] {

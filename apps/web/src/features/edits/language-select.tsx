@@ -5,8 +5,7 @@ import TextField from '@mui/material/TextField';
 import type { LanguageOption } from '@roughcut/shared';
 import type { ReactNode } from 'react';
 import { groupLanguages, languageHelp } from './language-options.ts';
-
-export type LanguagesStatus = 'checking' | 'failed' | 'known';
+import type { LanguagesStatus } from './language-options.ts';
 
 const STATUS_HELP: Record<Exclude<LanguagesStatus, 'known'>, string> = {
   checking: 'Checking which languages this server can transcribe...',

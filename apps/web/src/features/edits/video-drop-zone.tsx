@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { checkSelectedFiles } from '@roughcut/shared';
 import { useEffect, useRef, useState } from 'react';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { notMp4Reason } from '../../lib/file-fingerprint.ts';
 import { formatBytes } from '../../lib/upload-progress.rules.ts';
 

@@ -20,7 +20,7 @@ import { useAssetUrl, useAssets } from '../../api/assets.queries.ts';
 import { useAutojob } from '../../api/autojobs.queries.ts';
 import { useClips } from '../../api/clips.queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
 import { JobBody } from './job-body.tsx';
 import { JobTopBar } from './job-top-bar.tsx';

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { api } from '../../api/api-client.ts';
 import { describeError } from '../../api/api-error.ts';
 import { assetsApi } from '../../api/assets.api.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { createDownloadGuard, downloadFileName, saveBlob } from './save-download.ts';
 
 /**

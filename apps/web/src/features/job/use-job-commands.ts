@@ -7,7 +7,7 @@ import { autojobsApi } from '../../api/autojobs.api.ts';
 import { sendVideo } from '../../api/upload-sessions.ts';
 import { DEFAULT_CLIP_CONFIRM, clipsApi } from '../../api/clips.api.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import type { TopBarCommand } from './job-top-bar.tsx';
 
 const FALLBACK: Record<TopBarCommand | 'upload' | 'clip', string> = {

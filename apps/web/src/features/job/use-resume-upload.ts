@@ -1,5 +1,5 @@
 import { fingerprintFile } from '../../lib/file-fingerprint.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import { sameFileProblem } from './paused-upload.rules.ts';
 import type { PausedUpload } from './paused-upload.rules.ts';
 

@@ -8,7 +8,7 @@ import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { brandGradient } from '../../app/theme.ts';
+import { brandGradient } from '../../components/theme.ts';
 import { FEATURES, SILENCE_CLAIM } from './landing-content.ts';
 import type { FeatureKey } from './landing-content.ts';
 

@@ -5,7 +5,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { brandGradient } from '../../app/theme.ts';
+import { brandGradient } from '../../components/theme.ts';
 import { BrandMark } from '../../components/brand-logo.tsx';
 import { CLOSING_CTA } from './landing-content.ts';
 import { LandingFeatures } from './landing-features.tsx';

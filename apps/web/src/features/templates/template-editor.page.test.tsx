@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import type { Template } from '@roughcut/shared';
 import { MemoryRouter } from 'react-router';
-import { createQueryClient } from '../../app/query-client.ts';
+import { createQueryClient } from '../../api/query-client.ts';
 import { TemplateEditorPage } from './template-editor.page.tsx';
 
 type Call = { method: string; url: string; body: unknown };

@@ -3,7 +3,7 @@ import type { Template } from '@roughcut/shared';
 import type { Dispatch } from 'react';
 import { describeError } from '../../api/api-error.ts';
 import { useTemplateMutations } from '../../api/templates.queries.ts';
-import { showAlert } from '../../app/show-alert.ts';
+import { showAlert } from '../../lib/show-alert.ts';
 import type { TemplateEditorBusy } from './template-editor-header.tsx';
 import { nextTemplateName } from './template-editor.state.ts';
 import type { TemplateEditorAction, TemplateEditorState } from './template-editor.state.ts';

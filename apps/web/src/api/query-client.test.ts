@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/api-error.ts';
-import { queryKeys } from '../api/query-keys.ts';
+import { ApiError } from './api-error.ts';
+import { queryKeys } from './query-keys.ts';
 import { createQueryClient } from './query-client.ts';
 
 const alert = vi.fn<(message: string) => void>();

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, describeError, isClientError } from '../api/api-error.ts';
-import { queryKeys } from '../api/query-keys.ts';
-import { showAlert } from './show-alert.ts';
+import { ApiError, describeError, isClientError } from './api-error.ts';
+import { queryKeys } from './query-keys.ts';
+import { showAlert } from '../lib/show-alert.ts';
 
 // NOTE: an interface is required here: TanStack's Register is extended by declaration merging.
 declare module '@tanstack/react-query' {
