@@ -131,6 +131,20 @@ export default {
       },
     },
     {
+      name: 'server-below-imports-nothing-above',
+      severity: 'error',
+      comment:
+        "The server's lower rooms (db, engine-adapter, http, jobs, storage, errors, mail) import no module and nothing of the start-up above them.",
+      from: {
+        path: '^apps/server/src/(db|engine-adapter|http|jobs|storage|errors|mail)/',
+        pathNot: TEST_CODE,
+      },
+      to: {
+        path: '^apps/server/src/(modules/|[^/]+\\.ts$)',
+        pathNot: '^apps/server/src/(config|logger|app-context)\\.ts$',
+      },
+    },
+    {
       name: 'src-imports-no-test-code',
       severity: 'error',
       comment: 'Production code never imports test files, test folders or test fixtures.',

@@ -22,7 +22,7 @@ import {
   webhookPayloadSchema,
 } from '@roughcut/shared';
 import type { Endpoint } from '@roughcut/shared';
-import { SESSION_COOKIE } from '../modules/auth/sessions.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
 import { IDEMPOTENCY_HEADER } from './idempotency.ts';
 
 export const OPENAPI_VERSION = '3.1.0';

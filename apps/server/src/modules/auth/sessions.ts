@@ -9,8 +9,9 @@ import {
 } from './auth.repository.ts';
 import type { SessionWithUser } from './auth.repository.ts';
 import { SESSION_CACHE_TTL_MS, sessionCache } from './session-cache.ts';
+import { SESSION_COOKIE } from '../../http/session-cookie.ts';
 
-export const SESSION_COOKIE = 'roughcut_session';
+export { SESSION_COOKIE };
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session is pushed forward at most this often, so an active user stays signed in. */
 export const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 // `npm run db:migrate`: applies the migrations to the configured database and exits.
 import path from 'node:path';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from './client.ts';
-import { runMigrations } from './migrations.ts';
-import { exitOnStartupError } from '../startup-error.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { runMigrations } from './db/migrations.ts';
+import { exitOnStartupError } from './startup-error.ts';
 
 try {
   const config = loadConfig();
