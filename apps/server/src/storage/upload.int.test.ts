@@ -11,9 +11,11 @@ import { MediaStorage } from './media-storage.ts';
 import type { MultipartFilePart } from './multipart-client.ts';
 import { postMultipart } from './multipart-client.ts';
 import { jobAssetKey } from './storage-keys.ts';
-import type { UploadProgress, UploadStart } from './upload.ts';
-import { UPLOAD_MESSAGES, receiveUpload, tooLargeMessage, tooSlowMessage } from './upload.ts';
-import type { MinUploadRate } from '../config.ts';
+import type { UploadStart } from './upload.ts';
+import { receiveUpload } from './upload.ts';
+import { UPLOAD_MESSAGES, tooLargeMessage, tooSlowMessage } from './upload-checks.ts';
+import type { UploadProgress } from './upload-write.ts';
+import type { MinUploadRate } from '../config-storage.ts';
 
 const LIMIT = 8 * 1024 * 1024;
 const KEY = jobAssetKey('job1', 'asset1', 'video.mp4');
