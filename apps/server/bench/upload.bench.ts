@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerErrorHandling } from '../src/http/errors.ts';
 import { MediaStorage } from '../src/storage/media-storage.ts';
-import { postMultipart } from '../src/storage/multipart-client.ts';
+import { postMultipart } from '../src/test/multipart-client.ts';
 import { receiveUpload } from '../src/storage/upload.ts';
 
 export type UploadBenchOptions = {

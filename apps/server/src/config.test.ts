@@ -1,13 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigError,
-  REPO_ROOT,
-  defaultJobSlots,
-  loadConfig,
-  parseTrustProxy,
-  resolveStorageDir,
-} from './config.ts';
+import { ConfigError, REPO_ROOT } from './config-env.ts';
+import { defaultJobSlots } from './config-jobs.ts';
+import { loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults for an empty environment', () => {
@@ -141,27 +136,5 @@ describe('loadConfig', () => {
       expect((error as ConfigError).variable).toBe(name);
       expect((error as Error).message).toMatch(message);
     }
-  });
-});
-
-describe('parseTrustProxy', () => {
-  it.each([
-    [undefined, false],
-    ['true', 1],
-    ['yes', 1],
-    ['false', false],
-    ['1', 1],
-    ['10.0.0.1, 10.0.0.0/8', ['10.0.0.1', '10.0.0.0/8']],
-    ['loopback', ['loopback']],
-  ])('%s', (raw, expected) => {
-    expect(parseTrustProxy(raw)).toEqual(expected);
-  });
-});
-
-describe('resolveStorageDir', () => {
-  it('defaults to DATA_DIR/media', () => {
-    expect(resolveStorageDir('/data')).toBe('/data/media');
-    expect(resolveStorageDir('/data', '/mnt/shared')).toBe('/mnt/shared');
-    expect(resolveStorageDir('/data', ' ')).toBe('/data/media');
   });
 });

@@ -1,4 +1,4 @@
-import { ConfigError } from './config.ts';
+import { ConfigError } from './config-env.ts';
 import { DatabaseLockedError } from './db/pglite-lock.ts';
 import { FontFilesMissingError } from './engine-adapter/engine-basics.adapter.ts';
 

@@ -10,7 +10,7 @@ import { runFfprobe } from '../src/media/ffmpeg-runner.ts';
 import { probeMedia } from '../src/media/probe.ts';
 import { renderLongForm } from '../src/render/long-form.ts';
 import { renderShortClip } from '../src/render/short-clip.ts';
-import { smartCutBlocker } from '../src/render/smart-cut-args.ts';
+import { smartCutBlocker } from '../src/render/smart-cut-parts.ts';
 import { renderFps, snapSpans } from '../src/frames/spans.ts';
 import {
   DRIFT_KINDS,

@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../config-env.ts';
 import { acquireDatabaseLock } from './pglite-lock.ts';
 import * as schema from './schema.ts';
 

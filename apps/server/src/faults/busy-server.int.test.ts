@@ -9,8 +9,8 @@ import { apiPaths, autoJobSchema } from '@roughcut/shared';
 import type { AutoJob } from '@roughcut/shared';
 import { makeLongTalkingVideo } from '@roughcut/engine/testing';
 import { multipartBody, mp4Part } from '../test/video-edits.ts';
-import { freePort, pollUntil, startServer } from './fault-processes.ts';
-import type { Proc } from './fault-processes.ts';
+import { freePort, pollUntil, startServer } from '../test/fault-processes.ts';
+import type { Proc } from '../test/fault-processes.ts';
 
 const EDITS = 6;
 

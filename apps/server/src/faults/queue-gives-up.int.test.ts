@@ -10,8 +10,8 @@ import type { TestApp } from '../test/test-app.ts';
 import { talkingVideo } from '../test/test-media.ts';
 import { caller, createJob, mp4Part, signUp, upload } from '../test/video-edits.ts';
 import { GAVE_UP_REASON } from '../modules/edit/failure-reasons.ts';
-import { childrenOf, pollUntil, startWorker } from './fault-processes.ts';
-import type { Proc } from './fault-processes.ts';
+import { childrenOf, pollUntil, startWorker } from '../test/fault-processes.ts';
+import type { Proc } from '../test/fault-processes.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaStorage } from '../storage/media-storage.ts';
-import { pollUntil } from './fault-processes.ts';
+import { pollUntil } from '../test/fault-processes.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const STORAGE_MODULE = new URL('../storage/media-storage.ts', import.meta.url).href;

@@ -11,8 +11,8 @@ import { apiPaths, assetListResponseSchema, billingSummarySchema } from '@roughc
 import { createScratchDatabase } from '../test/test-app.ts';
 import { talkingVideo } from '../test/test-media.ts';
 import { INTERRUPTED_UPLOAD_REASON } from '../modules/edit/failure-reasons.ts';
-import { freePort, pollUntil, startServer } from './fault-processes.ts';
-import type { Proc } from './fault-processes.ts';
+import { freePort, pollUntil, startServer } from '../test/fault-processes.ts';
+import type { Proc } from '../test/fault-processes.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) {

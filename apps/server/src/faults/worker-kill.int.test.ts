@@ -20,8 +20,8 @@ import { editedAssetsOfRun, listAssetsOfEdit } from '../modules/assets/assets.re
 import { listClipsOfRun } from '../modules/edit/clips.repository.ts';
 import { transcriptChunksPrefix } from '../modules/pipeline/transcript-chunks.storage.ts';
 import { parseOwner } from '../storage/process-owner.ts';
-import { childrenOf, isRunning, pollUntil, startWorker } from './fault-processes.ts';
-import type { Proc } from './fault-processes.ts';
+import { childrenOf, isRunning, pollUntil, startWorker } from '../test/fault-processes.ts';
+import type { Proc } from '../test/fault-processes.ts';
 
 const run = promisify(execFile);
 const DATABASE_URL = process.env.DATABASE_URL;

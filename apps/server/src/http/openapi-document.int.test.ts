@@ -7,7 +7,7 @@ import { ENDPOINTS } from '@roughcut/shared';
 import type { Endpoint } from '@roughcut/shared';
 import { startTestApp } from '../test/test-app.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { openApiPathOf } from './openapi-document.ts';
+import { openApiPathOf } from './openapi-operations.ts';
 
 describe('the OpenAPI document', () => {
   let t: TestApp;

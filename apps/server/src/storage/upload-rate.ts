@@ -3,7 +3,7 @@
 // Only the time spent waiting for the client counts: while the server itself is busy (storing a
 // chunk, reserving the room) the bytes pile up in the socket and the clock does not run.
 
-import type { MinUploadRate } from '../config.ts';
+import type { MinUploadRate } from '../config-storage.ts';
 
 export type RateWatch = {
   /** The server is ready for the next chunk: the client's time runs. */

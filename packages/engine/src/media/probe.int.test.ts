@@ -17,8 +17,8 @@ import {
 } from '../testing/test-media.ts';
 import type { TalkingVideo } from '../testing/test-media.ts';
 import { EngineError } from '../types.ts';
-import { PROBE_MESSAGES } from './probe-parse.ts';
-import type { ProbeErrorCode } from './probe-parse.ts';
+import { PROBE_MESSAGES } from './probe-errors.ts';
+import type { ProbeErrorCode } from './probe-errors.ts';
 import { probeMedia } from './probe.ts';
 
 let dir: string;

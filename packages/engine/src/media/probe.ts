@@ -4,17 +4,13 @@ import type { ProbeResult } from '../types.ts';
 import { runFfprobe, streamFfprobe } from './ffmpeg-runner.ts';
 import { MediaToolError } from './run-limits.ts';
 import {
-  TRUNCATION_PATTERN,
   buildPacketScanArgs,
-  buildProbeArgs,
-  classifyProbeFailure,
   createPacketScanner,
-  formatStart,
   isVariableFrameRate,
   measuredLengths,
-  parseProbeOutput,
-  probeError,
-} from './probe-parse.ts';
+} from './packet-scan.ts';
+import { TRUNCATION_PATTERN, classifyProbeFailure, probeError } from './probe-errors.ts';
+import { buildProbeArgs, formatStart, parseProbeOutput } from './probe-parse.ts';
 import type { FfprobeOutput } from './probe-parse.ts';
 
 export type ProbeOptions = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCopyEndsProbeArgs, parseCopyEnds, tailReads } from './copy-ends.ts';
-import { planSmartCut } from './smart-cut-args.ts';
+import { planSmartCut } from './smart-cut-parts.ts';
 
 /** Packets as ffprobe prints them: shown times in decode order, the first a keyframe. */
 const packetsJson = (groups: { key: number; shown: number[] }[], fps = 30) =>

@@ -5,7 +5,7 @@ import { assFilter } from './cut-graph.ts';
 import { runFullEncode, spansToSeconds, withTempDir, writeAssFile } from './render-common.ts';
 import type { RenderSubtitles } from './render-common.ts';
 import { runSmartCut } from './smart-cut.ts';
-import { smartCutBlocker } from './smart-cut-args.ts';
+import { smartCutBlocker } from './smart-cut-parts.ts';
 import { assertSomethingKept, pictureShortfallS, renderFps, snapSpans } from '../frames/spans.ts';
 
 export type LongFormOptions = {

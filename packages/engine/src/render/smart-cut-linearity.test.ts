@@ -4,7 +4,7 @@
 // search's log), where a scan of every keyframe per span costs a hundred times.
 import { describe, expect, it } from 'vitest';
 import { tailReads } from './copy-ends.ts';
-import { planSmartCut } from './smart-cut-args.ts';
+import { planSmartCut } from './smart-cut-parts.ts';
 import { keyframeIn, lastWithin } from './sorted-frames.ts';
 import type { FrameSpan } from '../frames/spans.ts';
 

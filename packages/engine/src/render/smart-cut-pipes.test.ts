@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Mp4VideoIndex } from './mp4-samples.ts';
-import { keyframesBefore, pipesPay } from './smart-cut.ts';
+import { keyframesBefore, pipesPay } from './smart-cut-pipes.ts';
 
 /** A source of `pictures` pictures of `size` bytes with a keyframe every `gop`. */
 function index(pictures: number, size: number, gop: number): Mp4VideoIndex {

@@ -7,13 +7,10 @@ import type { ProbeResult } from '../types.ts';
 import { buildCopyEndsProbeArgs, parseCopyEnds, tailReads } from './copy-ends.ts';
 import { copiesExactly, readMp4VideoIndex } from './mp4-samples.ts';
 import type { Mp4VideoIndex } from './mp4-samples.ts';
-import {
-  buildStreamParamsArgs,
-  keyframeFrames,
-  parseStreamParams,
-  planSmartCut,
-} from './smart-cut-args.ts';
-import type { PartFormat, SmartPart, VideoStreamParams } from './smart-cut-args.ts';
+import { buildStreamParamsArgs, parseStreamParams } from './smart-cut-encode-args.ts';
+import type { VideoStreamParams } from './smart-cut-encode-args.ts';
+import { keyframeFrames, planSmartCut } from './smart-cut-parts.ts';
+import type { PartFormat, SmartPart } from './smart-cut-parts.ts';
 import type { FrameSpan } from '../frames/spans.ts';
 
 export type PartFile = { part: SmartPart; outPath: string };

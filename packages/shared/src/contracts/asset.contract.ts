@@ -39,7 +39,6 @@ export type AssetListResponse = z.infer<typeof assetListResponseSchema>;
 
 /** GET /api/manage/autojob/{id}/asset/{asset_id} params. */
 export const assetParamsSchema = z.object({ id: entityIdSchema, asset_id: entityIdSchema });
-export type AssetParams = z.infer<typeof assetParamsSchema>;
 
 /**
  * GET /api/manage/autojob/{id}/asset/{asset_id} → {url} (a signed, expiring link fetched as an
@@ -56,7 +55,6 @@ export const downloadResponseSchema = urlResponseSchema;
  * download covers every edited video of the latest instance (one zip when there are several).
  */
 export const downloadQuerySchema = z.object({ asset_id: entityIdSchema.optional() });
-export type DownloadQuery = z.infer<typeof downloadQuerySchema>;
 
 /**
  * POST /api/manage/autojob/{id}/upload: multipart with exactly one file part (see
@@ -64,6 +62,5 @@ export type DownloadQuery = z.infer<typeof downloadQuerySchema>;
  */
 export const UPLOAD_FILE_FIELD = 'file';
 export const uploadResponseSchema = assetSchema;
-export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /** DELETE /api/manage/autojob/{id}/assets/all (Delete video) → okResponseSchema. */

@@ -43,7 +43,6 @@ export const resetPasswordRequestParamSchema = z.object({
 export const resetPasswordConfirmRequestSchema = z.object({
   password: z.string().min(1).max(1024),
 });
-export type ResetPasswordConfirmRequest = z.infer<typeof resetPasswordConfirmRequestSchema>;
 
 export const accountResponseSchema = z.object({
   subscription_type: z.union([z.enum(SUBSCRIPTION_TYPES), z.string()]),

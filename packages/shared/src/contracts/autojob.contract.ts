@@ -111,15 +111,12 @@ export type AutoJob = z.infer<typeof autoJobSchema>;
 
 /** Params of every /api/manage/autojob/{id}... path. */
 export const autoJobParamsSchema = idParamSchema;
-export type AutoJobParams = z.infer<typeof autoJobParamsSchema>;
 
 /** GET /api/manage/autojobs → a plain list of jobs. */
 export const autoJobListResponseSchema = z.array(autoJobSchema);
-export type AutoJobListResponse = z.infer<typeof autoJobListResponseSchema>;
 
 /** GET /api/manage/autojob/{id} → the job with its latest `job_instance`. */
 export const autoJobResponseSchema = autoJobSchema;
-export type AutoJobResponse = z.infer<typeof autoJobResponseSchema>;
 
 /** GET /api/manage/autojob/{id}/steps → a plain list of {step_type}. */
 export const stepListResponseSchema = z.array(stepSchema);
@@ -161,14 +158,12 @@ export const updateAutoJobResponseSchema = autoJobSchema;
 
 /** POST /api/manage/autojob/{id}/step {step_type} → the updated auto job. */
 export const addStepRequestSchema = stepSchema;
-export type AddStepRequest = z.infer<typeof addStepRequestSchema>;
 
 /**
  * POST /api/manage/autojob/{id}/step/delete: the body is the step type alone, as a JSON string
  * (e.g. `"short-form-clips"`) → the updated auto job.
  */
 export const deleteStepRequestSchema = stepTypeSchema;
-export type DeleteStepRequest = z.infer<typeof deleteStepRequestSchema>;
 export const stepChangeResponseSchema = autoJobSchema;
 
 /**
@@ -177,7 +172,6 @@ export const stepChangeResponseSchema = autoJobSchema;
  * or `{}`; anything else is ignored.
  */
 export const emptyRequestSchema = z.union([z.undefined(), z.null(), z.object({})]);
-export type EmptyRequest = z.infer<typeof emptyRequestSchema>;
 
 /** POST /api/manage/autojob/{id}/start and /cancel → the job with its (new) latest instance. */
 export const startAutoJobResponseSchema = autoJobSchema;

@@ -21,14 +21,12 @@ export type CheckoutSessionParams = z.infer<typeof checkoutSessionParamsSchema>;
 export const checkoutSessionFormSchema = z.object({
   plan: z.literal('standard').default('standard'),
 });
-export type CheckoutSessionForm = z.infer<typeof checkoutSessionFormSchema>;
 
 /** POST /api/{provider}/customer/{sessionId} (empty body) → {name}. */
 export const customerParamsSchema = z.object({
   provider: providerSchema,
   sessionId: z.string().min(1).max(256),
 });
-export type CustomerParams = z.infer<typeof customerParamsSchema>;
 export const customerResponseSchema = z.object({ name: z.string() });
 export type CustomerResponse = z.infer<typeof customerResponseSchema>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DRAW_SETTINGS } from '../draw-settings.ts';
 import { MAX_DRAFT_UNDO_STEPS, clipDraftSchema } from './clip-draft.contract.ts';
-import { confirmPhraseListSchema } from './clip.contract.ts';
+import { confirmPhraseListSchema } from './clip-confirm.contract.ts';
 
 const DRAFT = {
   confirmed_steps: ['speech-gaps'],

@@ -6,9 +6,9 @@ import {
   MAX_CONFIRM_ITEMS,
   confirmPhraseListSchema,
   gapListSchema,
-  gapSchema,
   phraseTextSchema,
-} from './clip.contract.ts';
+} from './clip-confirm.contract.ts';
+import { gapSchema } from './clip-timeline.contract.ts';
 
 // Issue 31 (not in the spec): the user's draft of one clip, every change on the clip screen and
 // the timeline editor kept on the server until a confirm. Its fields carry the confirm's names

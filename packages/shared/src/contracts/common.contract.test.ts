@@ -19,7 +19,7 @@ import {
   updateUserRequestSchema,
 } from './auth.contract.ts';
 import { jobNameSchema } from './autojob.contract.ts';
-import { phraseTextSchema } from './clip.contract.ts';
+import { phraseTextSchema } from './clip-confirm.contract.ts';
 import { templateNameSchema } from './template.contract.ts';
 
 const firstMessage = (schema: z.ZodType, value: unknown) =>

@@ -108,8 +108,6 @@ export const WITH_VIDEO_MESSAGES = {
 
 /** GET /api/manage/autojob/{id}/export/{format}: the edit's long form (the whole video without one). */
 export const editExportParamsSchema = autoJobParamsSchema.extend({ format: formatSchema });
-export type EditExportParams = z.infer<typeof editExportParamsSchema>;
 
 /** GET .../instance/{instance_id}/clip/{clip_id}/export/{format}: one clip as it is edited. */
 export const clipExportParamsSchema = clipParamsSchema.extend({ format: formatSchema });
-export type ClipExportParams = z.infer<typeof clipExportParamsSchema>;

@@ -30,16 +30,11 @@ export const framingPlanSchema = z.discriminatedUnion('mode', [
 ]);
 export type FramingPlan = z.infer<typeof framingPlanSchema>;
 
-/** `pending`: the speaker is still being found (the preview shows the centre crop meanwhile). */
-export const FRAMING_STATES = ['pending', 'ready'] as const;
-export type FramingState = (typeof FRAMING_STATES)[number];
-
 /**
  * GET .../clip/{clip_id}/framing?reframe=: the framing whose plan is asked for; left out, the
  * clip's stored one. The clip screen asks for its pick before the confirm.
  */
 export const clipFramingQuerySchema = z.object({ reframe: clipReframeSchema.optional() });
-export type ClipFramingQuery = z.infer<typeof clipFramingQuerySchema>;
 
 /**
  * GET .../clip/{clip_id}/framing: the plan the render will use for the framing asked (see

@@ -39,7 +39,6 @@ export type Template = z.infer<typeof templateSchema>;
 
 /** GET /api/manage/template → a plain list of templates. */
 export const templateListResponseSchema = z.array(templateSchema);
-export type TemplateListResponse = z.infer<typeof templateListResponseSchema>;
 
 /**
  * PUT /api/manage/template {name, template: settings} → {id}. Settings fields left out (or the
@@ -64,7 +63,6 @@ export type SaveTemplateRequest = z.infer<typeof saveTemplateRequestSchema>;
 
 /** DELETE /api/manage/template/{id} → okResponseSchema. */
 export const templateParamsSchema = z.object({ id: entityIdSchema });
-export type TemplateParams = z.infer<typeof templateParamsSchema>;
 
 /** Splits a template into its name and draw settings (the editor and the job's renderer use both). */
 export const templateSettings = (template: Template | SaveTemplateRequest): DrawSettings => {

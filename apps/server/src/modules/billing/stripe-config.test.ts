@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError } from '../../config-env.ts';
+import { loadConfig } from '../../config.ts';
 
 const STRIPE = {
   STRIPE_SECRET_KEY: 'sk_test_abc123',

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { StripeSettings } from '../../config.ts';
+import type { StripeSettings } from '../../config-stripe.ts';
 
 // The only file that speaks Stripe: it turns the few calls and events billing needs into plain
 // values, so the rest of the module (and its tests) never sees the provider's shapes.

@@ -23,7 +23,7 @@ import {
 } from '../../http/idempotency.ts';
 import { CheckedFileStore, resumableDirOf } from '../../storage/resumable-store.ts';
 import { PgUploadLocker } from '../../storage/upload-locker.ts';
-import { tooLargeMessage } from '../../storage/upload.ts';
+import { tooLargeMessage } from '../../storage/upload-checks.ts';
 import type { UploadOwner } from './resumable-upload.service.ts';
 import {
   RESUMABLE_MESSAGES,

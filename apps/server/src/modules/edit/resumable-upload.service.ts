@@ -17,7 +17,7 @@ import { HttpError, badRequest, notFound } from '../../http/errors.ts';
 import { checkState } from '../../http/job-state.ts';
 import { commitResumableFile, removeResumableFiles } from '../../storage/resumable-store.ts';
 import { jobAssetKey, sanitizeFileName } from '../../storage/storage-keys.ts';
-import { UPLOAD_MESSAGES, isAcceptedVideo, tooLargeMessage } from '../../storage/upload.ts';
+import { UPLOAD_MESSAGES, isAcceptedVideo, tooLargeMessage } from '../../storage/upload-checks.ts';
 import { reserveUploadRoom } from '../billing/index.ts';
 import {
   deleteAssets,
