@@ -141,7 +141,7 @@ export default {
       },
       to: {
         path: '^apps/server/src/(modules/|[^/]+\\.ts$)',
-        pathNot: '^apps/server/src/(config(-[a-z]+)?|logger|app-context)\\.ts$',
+        pathNot: '^apps/server/src/(config[-a-z]*|logger|app-context)\\.ts$',
       },
     },
     {
