@@ -12,7 +12,7 @@ import {
   waveformResponseSchema,
 } from '@roughcut/shared';
 import type { Clip, WaveformResponse } from '@roughcut/shared';
-import { deleteClipsOfRun, insertClips, saveWaveform } from '../src/modules/edit/index.ts';
+import { runPort } from '../src/modules/edit/index.ts';
 import { longTalk, seedExportableRun } from '../src/modules/edit/exports.fixtures.ts';
 import { startTestApp } from '../src/test/test-app.ts';
 import type { TestApp } from '../src/test/test-app.ts';
@@ -68,9 +68,9 @@ export async function startScaleServer(): Promise<ScaleServer> {
       );
       // NOTE: the clips replaced by the analysis's own, as analyse.job.ts stores them.
       const db = t.app.ctx.db;
-      await deleteClipsOfRun(db, seeded.instanceId);
-      await insertClips(
+      await runPort.recordClips(
         db,
+        seeded.instanceId,
         engine.analysis.clips.map((clip) => ({
           autoJobId: job.id,
           autoJobInstanceId: seeded.instanceId,
@@ -89,7 +89,12 @@ export async function startScaleServer(): Promise<ScaleServer> {
           scoreFeatures: clip.scoreFeatures,
         })),
       );
-      await saveWaveform(t.app.ctx.storage, job.id, seeded.instanceId, engine.analysis.energy);
+      await runPort.keepWaveform(
+        t.app.ctx.storage,
+        job.id,
+        seeded.instanceId,
+        engine.analysis.energy,
+      );
       const list = await call('GET', apiPaths.instanceClips(job.id, seeded.instanceId));
       const listed = clipListResponseSchema.parse(list.json());
       const longId = listed.find((c) => c.is_long_form)?.id;

@@ -7,8 +7,8 @@ import type { ListedJob } from './jobs/job.ts';
 import { listJob } from './jobs/job.ts';
 import { cleanupAuthJob } from './modules/auth/cleanup-auth.job.ts';
 import { sendMailJob } from './modules/auth/send-mail.job.ts';
-import { analyseJob, runGaveUpJob, renderJob } from './modules/edit/run.queue-jobs.ts';
-import { frameClipsJob } from './modules/edit/framing.queue-jobs.ts';
+// NOTE: the definitions' own file, not the module's index: listing must load no routes or engine.
+import { runQueueJobs } from './modules/edit/run-queue-jobs.ts';
 import { sweepLeftoversJob } from './modules/pipeline/leftovers.queue-jobs.ts';
 import {
   deliverWebhookHandler,
@@ -25,10 +25,10 @@ export const jobList: readonly ListedJob[] = [
   // NOTE: small jobs that import nothing heavy carry their handler in their definition.
   listJob(sendMailJob, () => Promise.resolve(sendMailJob)),
   listJob(cleanupAuthJob, () => Promise.resolve(cleanupAuthJob)),
-  listJob(runGaveUpJob, async () => (await pipeline()).runGaveUpHandler),
-  listJob(analyseJob, async () => (await pipeline()).analyseHandler),
-  listJob(renderJob, async () => (await pipeline()).renderHandler),
-  listJob(frameClipsJob, async () => (await pipeline()).frameClipsHandler),
+  listJob(runQueueJobs.gaveUp, async () => (await pipeline()).runGaveUpHandler),
+  listJob(runQueueJobs.analyse, async () => (await pipeline()).analyseHandler),
+  listJob(runQueueJobs.render, async () => (await pipeline()).renderHandler),
+  listJob(runQueueJobs.frameClips, async () => (await pipeline()).frameClipsHandler),
   listJob(sweepLeftoversJob, async () => (await pipeline()).sweepLeftoversHandler),
   listJob(deliverWebhookJob, () => Promise.resolve(deliverWebhookHandler)),
   listJob(dispatchWebhooksJob, () => Promise.resolve(dispatchWebhooksHandler)),

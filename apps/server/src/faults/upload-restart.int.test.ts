@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, assetListResponseSchema, billingSummarySchema } from '@roughcut/shared';
 import { createScratchDatabase } from '../test/test-app.ts';
 import { talkingVideo } from '../test/test-media.ts';
-import { INTERRUPTED_UPLOAD_REASON } from '../modules/edit/failure-reasons.ts';
+import { INTERRUPTED_UPLOAD_REASON } from '../modules/assets/upload-failure-reasons.ts';
 import { freePort, pollUntil, startServer } from '../test/fault-processes.ts';
 import type { Proc } from '../test/fault-processes.ts';
 

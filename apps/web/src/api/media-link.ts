@@ -10,9 +10,6 @@ export type MediaLinkInfo = {
   expiresAtMs: number;
 };
 
-/** Statuses with which /api/media refuses an expired, signed-out or otherwise stale link. */
-export const STALE_LINK_STATUSES: readonly number[] = [401, 403, 410];
-
 /** Shortest wait between two renewals of a player's link, so a broken file does not loop. */
 export const MIN_RENEW_INTERVAL_MS = 10_000;
 

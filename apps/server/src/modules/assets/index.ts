@@ -20,3 +20,4 @@ export {
   recordUploadOffset,
   resumableUploadsOfEdit,
 } from './resumable-uploads.repository.ts';
+export { EXPIRED_UPLOAD_REASON, INTERRUPTED_UPLOAD_REASON } from './upload-failure-reasons.ts';

@@ -33,8 +33,14 @@ export async function findUserByLogin(db: Db, identifier: string): Promise<UserR
   return rows.find((row) => row.email.toLowerCase() === needle) ?? rows[0];
 }
 
-export async function isEmailTaken(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
-  const match = eq(sql`lower(${users.email})`, lower(email));
+/** Whether another user (not `exceptUserId`) has this value in `column`, ignoring case. */
+async function isTaken(
+  db: Db,
+  column: typeof users.email | typeof users.username,
+  value: string,
+  exceptUserId: string | undefined,
+): Promise<boolean> {
+  const match = eq(sql`lower(${column})`, lower(value));
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -43,19 +49,14 @@ export async function isEmailTaken(db: Db, email: string, exceptUserId?: string)
   return row !== undefined;
 }
 
-export async function isUsernameTaken(
+export const isEmailTaken = (db: Db, email: string, exceptUserId?: string): Promise<boolean> =>
+  isTaken(db, users.email, email, exceptUserId);
+
+export const isUsernameTaken = (
   db: Db,
   username: string,
   exceptUserId?: string,
-): Promise<boolean> {
-  const match = eq(sql`lower(${users.username})`, lower(username));
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(exceptUserId ? and(match, ne(users.id, exceptUserId)) : match)
-    .limit(1);
-  return row !== undefined;
-}
+): Promise<boolean> => isTaken(db, users.username, username, exceptUserId);
 
 /** Creates the user and its trial account together. */
 export async function insertUserWithAccount(

@@ -3,6 +3,7 @@ import { WORKER_STATES } from '@roughcut/shared';
 import type { JobStatus, RunStage, StageClip, StepType } from '@roughcut/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { autoJobs, jobInstances } from '../../db/tables/edit.schema.ts';
+import { stillAsRead } from './as-read.repository.ts';
 
 export type EditRow = typeof autoJobs.$inferSelect;
 export type RunRow = typeof jobInstances.$inferSelect;
@@ -144,13 +145,7 @@ export async function setRunQueueJob(
   const rows = await db
     .update(jobInstances)
     .set({ queueJobName: queueJob.name, queueJobId: queueJob.id })
-    .where(
-      and(
-        eq(jobInstances.id, instance.id),
-        eq(jobInstances.status, instance.status),
-        eq(jobInstances.confirmed, instance.confirmed),
-      ),
-    )
+    .where(stillAsRead(jobInstances, instance))
     .returning({ id: jobInstances.id });
   return rows.length > 0;
 }

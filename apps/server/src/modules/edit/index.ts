@@ -1,31 +1,12 @@
 // The edit module's one public entry: other modules import from here only. An edit is what the
-// user creates (a job with its steps, video and clips); a run is one processing of it.
+// user creates (a job with its steps, video and clips); a run is one processing of it. The
+// workers reach a run through its port (run-port.ts); the rows stay private here.
 export { editModule } from './edit.routes.ts';
-export { analyseJob, runGaveUpJob, renderJob } from './run.queue-jobs.ts';
-export {
-  findRun,
-  findEdit,
-  readRunStatus,
-  runsOwnedByWorkers,
-  setRunProbe,
-  setRunProgress,
-  NO_PROGRESS_DETAIL,
-} from './edit.repository.ts';
-export type { EditRow, RunProgressDetail, RunRow } from './edit.repository.ts';
-export { readWorkSpeeds, recordWorkSpeeds } from './work-speeds.repository.ts';
-export type { WorkSample } from './work-speeds.repository.ts';
-export { deleteClipsOfRun, insertClips, listClipsOfRun, storeFraming } from './clips.repository.ts';
-export { frameClipsJob } from './framing.queue-jobs.ts';
-export { clipsToFrame, plannedFraming } from './clip-framing.rules.ts';
-export type { ClipRow } from './clips.repository.ts';
+export { runQueueJobs } from './run-queue-jobs.ts';
+export { runPort } from './run-port.ts';
+export type { LostRunCause } from './run-port.ts';
 export { clipPlan } from './clip-plan.rules.ts';
 export type { ClipPlan } from './clip-plan.rules.ts';
-export { saveWaveform } from './clip-waveform.storage.ts';
-export {
-  EXPIRED_UPLOAD_REASON,
-  GAVE_UP_REASON,
-  INTERRUPTED_UPLOAD_REASON,
-  QUEUE_FAILED_REASON,
-} from './failure-reasons.ts';
-export { transitionClipRow, transitionRunRow } from './lifecycle.repository.ts';
+export type { ClipRow } from './clips.repository.ts';
+export type { EditRow, RunProgressDetail, RunRow } from './edit.repository.ts';
 export type { RunExtras } from './lifecycle.repository.ts';

@@ -11,6 +11,7 @@ import type { RunRow } from './edit.repository.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { jobInstances } from '../../db/tables/edit.schema.ts';
 import { announceRunChange } from './run-events.repository.ts';
+import { stillAsRead } from './as-read.repository.ts';
 
 /** Fields written together with a transition (never a status). */
 export type RunExtras = Partial<
@@ -51,13 +52,7 @@ export async function transitionRunRow(
       failureReason: next.failure_reason ?? null,
       updatedAt: now,
     })
-    .where(
-      and(
-        eq(jobInstances.id, from.id),
-        eq(jobInstances.status, from.status),
-        eq(jobInstances.confirmed, from.confirmed),
-      ),
-    )
+    .where(stillAsRead(jobInstances, from))
     .returning();
   // NOTE: issue 36: the webhooks of the change, in the same transaction as the change.
   if (row) await announceRunChange(db, from, row, now);
@@ -80,13 +75,7 @@ export async function transitionClipRow(
       confirmed: next.confirmed,
       failureReason: next.failure_reason,
     })
-    .where(
-      and(
-        eq(clips.id, from.id),
-        eq(clips.status, from.status),
-        eq(clips.confirmed, from.confirmed),
-      ),
-    )
+    .where(stillAsRead(clips, from))
     .returning({ id: clips.id });
   return rows.length > 0;
 }

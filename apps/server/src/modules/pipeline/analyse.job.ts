@@ -3,14 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_DRAW_SETTINGS, NEW_CLIP_STATE, completeDrawSettings } from '@roughcut/shared';
 import { handleJob } from '../../jobs/job.ts';
-import {
-  analyseJob,
-  deleteClipsOfRun,
-  frameClipsJob,
-  insertClips,
-  plannedFraming,
-  saveWaveform,
-} from '../edit/index.ts';
+import { runPort, runQueueJobs } from '../edit/index.ts';
 import { findTemplateById } from '../templates/index.ts';
 import { analyseVideo, warmUpAnalysis } from '../../engine-adapter/engine.adapter.ts';
 import { pinnedVideo } from './pinned-video.ts';
@@ -24,7 +17,7 @@ import { clearTranscriptChunks, transcriptChunkStore } from './transcript-chunks
  * transcription chunks it finished (kept in storage until the stage is over for good).
  */
 export const analyseHandler = handleJob(
-  analyseJob,
+  runQueueJobs.analyse,
   async ({ instanceId }, context) => {
     const { db, storage } = context;
     await runStage('analyse', instanceId, context, async (run) => {
@@ -57,7 +50,7 @@ export const analyseHandler = handleJob(
         });
         if (reused > 0) log.info({ chunks: reused }, 'reused the transcription of an earlier try');
         try {
-          await saveWaveform(storage, job.id, instanceId, analysis.energy);
+          await runPort.keepWaveform(storage, job.id, instanceId, analysis.energy);
         } catch (error) {
           // NOTE: the timeline works without its waveform; the clips must not be lost for it.
           log.warn({ err: error }, 'could not keep the waveform');
@@ -67,9 +60,9 @@ export const analyseHandler = handleJob(
           { type: 'await-confirmation' },
           { videoProbe: analysis.probe },
           async (tx) => {
-            await deleteClipsOfRun(tx, instanceId);
-            await insertClips(
+            await runPort.recordClips(
               tx,
+              instanceId,
               analysis.clips.map((clip) => ({
                 autoJobId: job.id,
                 autoJobInstanceId: instanceId,
@@ -93,11 +86,15 @@ export const analyseHandler = handleJob(
         );
         // NOTE: the edit's default framing of its shorts is planned in the background while the
         // user reviews; without a queue (a direct call) the render plans it itself.
-        const framed = analysis.clips.some((c) => plannedFraming({ ...c, reframe: job.reframe }));
+        const framed = analysis.clips.some((c) =>
+          runPort.needsFraming({ ...c, reframe: job.reframe }),
+        );
         if (framed && context.queue) {
-          await context.queue.send(frameClipsJob, { instanceId }).catch((error: unknown) => {
-            log.warn({ err: error }, 'could not queue the framing of the clips');
-          });
+          await context.queue
+            .send(runQueueJobs.frameClips, { instanceId })
+            .catch((error: unknown) => {
+              log.warn({ err: error }, 'could not queue the framing of the clips');
+            });
         }
       } finally {
         await rm(workDir, { recursive: true, force: true });

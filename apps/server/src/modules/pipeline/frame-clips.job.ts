@@ -1,14 +1,7 @@
 import { handleJob, isLastAttempt } from '../../jobs/job.ts';
 import type { JobContext } from '../../jobs/job.ts';
 import { isRetryable } from '../../jobs/job-runner.ts';
-import {
-  clipsToFrame,
-  frameClipsJob,
-  findRun,
-  listClipsOfRun,
-  storeFraming,
-} from '../edit/index.ts';
-import { clipPlan } from '../edit/index.ts';
+import { clipPlan, runPort, runQueueJobs } from '../edit/index.ts';
 import { planClipFraming, probeForRender } from '../../engine-adapter/engine.adapter.ts';
 import type { ClipFramings } from '../../engine-adapter/engine.adapter.ts';
 import { pinnedVideo } from './pinned-video.ts';
@@ -24,14 +17,14 @@ const CENTRE = { mode: 'centre' } as const;
  * that cannot be planned on the last try is stored with the centre crop for both. A job whose
  * edit (or video) is gone ends at once, without the queue's retries.
  */
-export const frameClipsHandler = handleJob(frameClipsJob, async (payload, context) => {
+export const frameClipsHandler = handleJob(runQueueJobs.frameClips, async (payload, context) => {
   try {
     await frameClips(payload, context);
   } catch (error) {
     // NOTE: a job queued just before its edit was deleted meets the run or its video gone
     // mid-way; another try would meet the same, so the job ends now instead of being retried.
     if (context.signal.aborted) throw error;
-    const gone = !(await findRun(context.db, payload.instanceId));
+    const gone = !(await runPort.findRun(context.db, payload.instanceId));
     if (!gone && isRetryable(error)) throw error;
     const details = { err: error, instanceId: payload.instanceId };
     if (gone) context.log.info(details, 'the edit is gone: nothing to frame');
@@ -44,9 +37,9 @@ async function frameClips(
   context: JobContext,
 ): Promise<void> {
   const { db, storage, signal, log } = context;
-  const instance = await findRun(db, instanceId);
+  const instance = await runPort.findRun(db, instanceId);
   if (!instance) return;
-  const clips = clipsToFrame(await listClipsOfRun(db, instanceId), clipId);
+  const clips = await runPort.clipsToFrame(db, instanceId, clipId);
   if (!clips.length) return;
   const video = await pinnedVideo(db, storage, instance);
   const probe = instance.videoProbe ?? (await probeForRender(video.path, signal));
@@ -66,7 +59,7 @@ async function frameClips(
       log.warn({ err: error, clipId: clip.id }, 'framing failed: the clip keeps the centre');
       return { follow: CENTRE, split: CENTRE };
     });
-    const stored = await storeFraming(db, clip.id, {
+    const stored = await runPort.recordFraming(db, clip.id, {
       startS: clip.startS,
       endS: clip.endS,
       ...plans,

@@ -6,18 +6,14 @@ import type { QueueLookup } from '../../jobs/job.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { isOwnerGone, parseOwner } from '../../storage/process-owner.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { runPort } from '../edit/index.ts';
+import type { LostRunCause } from '../edit/index.ts';
 import {
   EXPIRED_UPLOAD_REASON,
-  GAVE_UP_REASON,
-  INTERRUPTED_UPLOAD_REASON,
-  QUEUE_FAILED_REASON,
-  runsOwnedByWorkers,
-  transitionRunRow,
-} from '../edit/index.ts';
-import {
   expiredResumableUploads,
   failUpload,
   findResumableUpload,
+  INTERRUPTED_UPLOAD_REASON,
   uploadsInFlight,
 } from '../assets/index.ts';
 import { listResumableFiles, removeResumableFiles } from '../../storage/resumable-store.ts';
@@ -82,18 +78,15 @@ export async function expireResumableUploads(
 export async function failLostRuns(db: DbOrTx, queue: QueueLookup, now: Date): Promise<number> {
   let failed = 0;
   const before = new Date(now.getTime() - LOST_JOB_GRACE_MS);
-  for (const instance of await runsOwnedByWorkers(db, before)) {
-    let reason: string | undefined;
-    if (!instance.queueJobName || !instance.queueJobId) reason = QUEUE_FAILED_REASON;
+  for (const instance of await runPort.runsHeldByWorkers(db, before)) {
+    let cause: LostRunCause | undefined;
+    if (!instance.queueJobName || !instance.queueJobId) cause = 'never-queued';
     else {
       const state = await queue.stateOf(instance.queueJobName, instance.queueJobId);
-      if (state !== 'created' && state !== 'retry' && state !== 'active') reason = GAVE_UP_REASON;
+      if (state !== 'created' && state !== 'retry' && state !== 'active') cause = 'queue-gave-up';
     }
-    if (reason === undefined) continue;
-    const done = await transitionRunRow(db, instance, { type: 'fail', reason }, now).catch(
-      () => undefined,
-    );
-    if (done) failed += 1;
+    if (cause === undefined) continue;
+    if (await runPort.failLostRun(db, instance, cause, now)) failed += 1;
   }
   return failed;
 }

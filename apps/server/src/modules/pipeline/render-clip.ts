@@ -7,7 +7,7 @@ import { fileNamePart, jobAssetKey } from '../../storage/storage-keys.ts';
 import { deleteAssets, editedAssetsOfClip, insertAsset, updateAsset } from '../assets/index.ts';
 import type { EditRow, ClipPlan, ClipRow } from '../edit/index.ts';
 import { renderClip } from '../../engine-adapter/engine.adapter.ts';
-import { transitionClipRow } from '../edit/index.ts';
+import { runPort } from '../edit/index.ts';
 
 /** The burned subtitle script is kept beside its video, under the video's key plus `.ass`. */
 export const subtitlesKeyOf = (videoKey: string): string => `${videoKey}.ass`;
@@ -56,7 +56,7 @@ export async function renderOneClip(
   onProgress: (fraction: number) => void,
 ): Promise<void> {
   const { db, storage } = context;
-  const began = await transitionClipRow(db, clip, { type: 'begin-render' });
+  const began = await runPort.clipRenderBegan(db, clip);
   if (!began) throw new Error(`clip ${clip.id} changed before its render began`);
   const temp = await storage.createTempFile('.mp4');
   const script = await storage.createTempFile('.ass');
@@ -107,11 +107,7 @@ export async function renderOneClip(
         previous.map((a) => a.id),
       );
       await updateAsset(tx, assetId, { size, uploadedAmount: size, status: 'uploaded' });
-      const done = await transitionClipRow(
-        tx,
-        { id: clip.id, status: 'processing', confirmed: true },
-        { type: 'rendered' },
-      );
+      const done = await runPort.clipRendered(tx, clip.id);
       if (!done) throw new Error(`clip ${clip.id} changed while it was rendered`);
     });
   } catch (error) {

@@ -2,13 +2,7 @@ import type { Span } from '@roughcut/shared';
 import { JobStateError, toFailureReason } from '@roughcut/shared';
 import { handleJob } from '../../jobs/job.ts';
 import { isRetryable } from '../../jobs/job-runner.ts';
-import {
-  clipPlan,
-  listClipsOfRun,
-  renderJob,
-  setRunProbe,
-  transitionClipRow,
-} from '../edit/index.ts';
+import { clipPlan, runPort, runQueueJobs } from '../edit/index.ts';
 import type { ClipRow } from '../edit/index.ts';
 import { probeForRender } from '../../engine-adapter/engine.adapter.ts';
 import { pinnedVideo } from './pinned-video.ts';
@@ -31,7 +25,7 @@ export const someClipsFailedNote = (failed: number, total: number, reason: strin
  * skipped on a retry. One clip that cannot be made is marked failed with its reason and the others
  * are still made; only when none can be made does the run fail.
  */
-export const renderHandler = handleJob(renderJob, async ({ instanceId }, context) => {
+export const renderHandler = handleJob(runQueueJobs.render, async ({ instanceId }, context) => {
   const { db, storage } = context;
   await runStage('render', instanceId, context, async (run) => {
     const { job, instance, log } = run;
@@ -40,10 +34,10 @@ export const renderHandler = handleJob(renderJob, async ({ instanceId }, context
     if (!probe?.keyframes) {
       // NOTE: pinned so a retry does not probe again (the analysis normally pinned it already).
       probe = await probeForRender(video.path, run.signal);
-      await setRunProbe(db, instanceId, probe);
+      await runPort.pinProbe(db, instanceId, probe);
     }
     const source = { videoPath: video.path, probe };
-    const clips = (await listClipsOfRun(db, instanceId)).filter((c) => c.confirmed);
+    const clips = await runPort.confirmedClips(db, instanceId);
     // NOTE: each clip's plan (and its kept spans) is made here once and is what the engine renders.
     const plans = clips.map((c) => clipPlan(c));
     const lengths = plans.map((p) => spanLength(p.keptSpans));
@@ -84,11 +78,7 @@ export const renderHandler = handleJob(renderJob, async ({ instanceId }, context
           if (run.signal.aborted || (isRetryable(error) && !run.lastTry())) throw error;
           const reason = toFailureReason(error);
           log.warn({ err: error, clipId: clip.id }, 'a clip could not be rendered');
-          await transitionClipRow(
-            db,
-            { id: clip.id, status: 'processing', confirmed: true },
-            { type: 'fail', reason },
-          );
+          await runPort.clipFailed(db, clip.id, reason);
           failures.push({ clip, reason });
         }
       }

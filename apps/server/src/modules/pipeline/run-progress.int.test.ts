@@ -18,7 +18,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { talkingVideo } from '../../test/test-media.ts';
 import { startVideoEdit } from '../../test/video-edits.ts';
 import type { VideoEdit } from '../../test/video-edits.ts';
-import { readWorkSpeeds } from '../edit/index.ts';
+import { readWorkSpeeds } from './work-speeds.repository.ts';
 
 type Seen = { at: number; run: JobInstance };
 

@@ -4,7 +4,8 @@
 import { WORK_STAGE, estimateSecondsLeft, workSample } from '@roughcut/shared';
 import type { WorkItem, WorkKind, WorkSpeeds } from '@roughcut/shared';
 import type { AnalysisStage } from '../../engine-adapter/engine.adapter.ts';
-import type { ClipPlan, RunProgressDetail, RunRow, WorkSample } from '../edit/index.ts';
+import type { ClipPlan, RunProgressDetail, RunRow } from '../edit/index.ts';
+import type { WorkSample } from './work-speeds.repository.ts';
 
 /** Which piece of the plan a report is from, and its own fraction done. */
 export type WorkAt = { item: number; fraction: number };

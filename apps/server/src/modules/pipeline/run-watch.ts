@@ -1,6 +1,6 @@
 import type { InstanceState } from '@roughcut/shared';
 import type { Db } from '../../db/client.ts';
-import { readRunStatus } from '../edit/index.ts';
+import { runPort } from '../edit/index.ts';
 
 export const WATCH_INTERVAL_MS = 1000;
 
@@ -34,7 +34,7 @@ export function watchRun(
   let stopped = false;
   let byUser = false;
   const check = async (): Promise<void> => {
-    const current = await readRunStatus(db, instanceId);
+    const current = await runPort.readStatus(db, instanceId);
     if (stopped) return;
     if (
       !current ||

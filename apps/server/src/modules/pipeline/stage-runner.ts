@@ -3,20 +3,13 @@
 // the queue for a retry or fail the run with a reason the user can read.
 import type { FastifyBaseLogger } from 'fastify';
 import type { InstanceEvent, InstanceStage, WorkItem } from '@roughcut/shared';
-import { JobStateError, stageOf, toFailureReason } from '@roughcut/shared';
+import { toFailureReason } from '@roughcut/shared';
 import type { JobAttempt, JobContext } from '../../jobs/job.ts';
 import { isLastAttempt } from '../../jobs/job.ts';
 import { isRetryable } from '../../jobs/job-runner.ts';
-import {
-  NO_PROGRESS_DETAIL,
-  findEdit,
-  findRun,
-  readWorkSpeeds,
-  recordWorkSpeeds,
-  setRunProgress,
-  transitionRunRow,
-} from '../edit/index.ts';
+import { runPort } from '../edit/index.ts';
 import type { EditRow, RunExtras, RunRow } from '../edit/index.ts';
+import { readWorkSpeeds, recordWorkSpeeds } from './work-speeds.repository.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { dispatchDeliveries } from '../webhooks/index.ts';
 import { createRunProgressTracker } from './run-progress.ts';
@@ -58,48 +51,6 @@ export type StageRun = {
   whenDone(cleanup: () => Promise<void>): void;
 };
 
-/**
- * Claims the run for `stage`: a queued one begins processing; one already processing in this
- * stage was left by a try that died (its worker was killed) and is resumed. Anything else is not
- * this job's to run (cancelled, finished, a repeated message): undefined.
- */
-async function claim(
-  db: DbOrTx,
-  instanceId: string,
-  stage: InstanceStage,
-): Promise<{ instance: RunRow; resumed: boolean } | undefined> {
-  const instance = await findRun(db, instanceId);
-  if (!instance || stageOf(instance) !== stage) return undefined;
-  if (instance.status === 'processing') return { instance, resumed: true };
-  const began = await transitionRunRow(db, instance, { type: 'begin-processing' }, new Date(), {
-    progress: 0,
-    ...NO_PROGRESS_DETAIL,
-  }).catch((error: unknown) => {
-    if (error instanceof JobStateError) return undefined;
-    throw error;
-  });
-  return began && { instance: began, resumed: false };
-}
-
-/**
- * Fails the run with the reason while a worker stage owns it (queued or processing); false
- * when it is past that (finished, cancelled) or moved meanwhile.
- */
-export async function failRun(db: DbOrTx, instanceId: string, reason: string): Promise<boolean> {
-  const instance = await findRun(db, instanceId);
-  if (!instance || stageOf(instance) === null) return false;
-  const failed = await transitionRunRow(db, instance, { type: 'fail', reason }, new Date()).catch(
-    () => undefined,
-  );
-  return failed !== undefined;
-}
-
-/** The run is still in the state this stage claimed (not cancelled, deleted or moved on). */
-async function stillOwned(db: DbOrTx, claimed: RunRow): Promise<boolean> {
-  const now = await findRun(db, claimed.id).catch(() => claimed);
-  return now?.status === claimed.status && now.confirmed === claimed.confirmed;
-}
-
 export async function runStage(
   stage: InstanceStage,
   instanceId: string,
@@ -108,20 +59,20 @@ export async function runStage(
 ): Promise<void> {
   const { db, signal: queueSignal } = context;
   const log = context.log.child({ instanceId, stage });
-  const claimed = await claim(db, instanceId, stage);
+  const claimed = await runPort.claimStage(db, instanceId, stage);
   if (!claimed) {
     log.info('nothing to run: the instance is not waiting for this stage');
     return;
   }
-  const { instance, resumed } = claimed;
+  const { run: instance, resumed } = claimed;
   if (resumed) log.info('resuming a stage an earlier try left unfinished');
-  const found = await findEdit(db, instance.autoJobId);
-  if (!found) return;
+  const edit = await runPort.editOf(db, instance);
+  if (!edit) return;
   const watch = watchRun(db, instanceId, instance, queueSignal);
   // NOTE: the speeds measured on this server so far; the built-in ones stand in for the rest.
   const tracker = createRunProgressTracker(await readWorkSpeeds(db).catch(() => ({})));
   const progress = throttledProgress((f) =>
-    setRunProgress(db, instanceId, f, tracker.detail(Date.now())),
+    runPort.reportProgress(db, instanceId, f, tracker.detail(Date.now())),
   );
   let latest = 0;
   const refresh = setInterval(() => progress.report(latest), PROGRESS_REFRESH_MS);
@@ -131,7 +82,7 @@ export async function runStage(
   let retried = false;
   try {
     await work({
-      job: found.job,
+      job: edit,
       instance,
       signal: watch.signal,
       plan: (items) => tracker.plan(items),
@@ -153,10 +104,7 @@ export async function runStage(
         await progress.flush();
         await db.transaction(async (tx) => {
           await store?.(tx);
-          const closed = await transitionRunRow(tx, instance, event, new Date(), {
-            progress: 1,
-            ...extras,
-          });
+          const closed = await runPort.closeStage(tx, instance, event, extras);
           if (!closed) throw new RunStoppedError();
         });
         // NOTE: a resumed try skipped work an earlier one did (reused transcription), so its
@@ -172,7 +120,7 @@ export async function runStage(
     if (
       watch.stoppedByUser() ||
       error instanceof RunStoppedError ||
-      !(await stillOwned(db, instance))
+      !(await runPort.isStillClaimed(db, instance))
     ) {
       log.info('stopped: the edit was cancelled or deleted');
       return;
@@ -185,7 +133,7 @@ export async function runStage(
       throw error;
     }
     log.warn({ err: error }, 'stage failed');
-    await failRun(db, instanceId, toFailureReason(error));
+    await runPort.failStage(db, instanceId, toFailureReason(error));
   } finally {
     clearInterval(refresh);
     watch.stop();
