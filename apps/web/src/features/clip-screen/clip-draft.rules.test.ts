@@ -16,7 +16,7 @@ import {
 } from './clip-draft.rules.ts';
 import type { ClipEditsState } from './clip-draft.rules.ts';
 import { FIXTURE_CLIP } from './clip-screen.fixtures.ts';
-import { deleteGapEdit, moveHandleEdit } from './timeline.rules.ts';
+import { deleteGapEdit, moveHandleEdit } from './gap-editing.rules.ts';
 
 const FILLER = { id: 'gap-2', start: 5.6, end: 5.8, kind: 'filler' as const };
 /** The fixture with a kept filler (detected, not in the cut), as the server sends it. */

@@ -1,13 +1,15 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatClipTime, gapCounts } from '@roughcut/shared';
-import type { Clip, GapEditState } from '@roughcut/shared';
+import { formatClipTime } from '@roughcut/shared';
+import type { Clip } from '@roughcut/shared';
 import { useMemo } from 'react';
 import { useClipWaveform } from '../../api/clips.queries.ts';
 import { FillerList, TimelineLegend } from './filler-list.tsx';
 import { GapEditor, timelineText } from './gap-editor.tsx';
 import { keptLength, playbackPlan } from '../../playback/gap-playback.ts';
 import { DELETED_GAPS_HINT, gapFooterLabel } from './timeline.rules.ts';
+import { gapCounts } from './gap-editing.rules.ts';
+import type { GapEditState } from './gap-editing.rules.ts';
 
 export type SpeechGapsStepProps = {
   /** The clip as fetched: its window (`start`, `end`), segments with words, `detected_gaps`. */

@@ -7,15 +7,10 @@ import {
   tickPhrase,
   toggleConfirmedStep,
 } from '@roughcut/shared';
-import type {
-  ClipEditStep,
-  ClipReframe,
-  DrawSettings,
-  GapEditState,
-  ReviewPhrase,
-} from '@roughcut/shared';
+import type { ClipEditStep, ClipReframe, DrawSettings, ReviewPhrase } from '@roughcut/shared';
 import { useCallback, useMemo, useState } from 'react';
 import type { ClipEditsState } from './clip-draft.rules.ts';
+import type { GapEditState } from './gap-editing.rules.ts';
 
 export type PhraseActions = {
   edit: (id: string, text: string) => void;
