@@ -5,10 +5,8 @@ import {
   NEW_CLIP_STATE,
   DEFAULT_DRAW_SETTINGS,
   apiPaths,
-  buildClipConfirmPayload,
   clipListResponseSchema,
   clipSchema,
-  confirmAllSteps,
   waveformResponseSchema,
 } from '@roughcut/shared';
 import type { Clip, WaveformResponse } from '@roughcut/shared';
@@ -19,6 +17,11 @@ import type { TestApp } from '../src/test/test-app.ts';
 import { caller, createJob, signUp } from '../src/test/video-edits.ts';
 import type { Call } from '../src/test/video-edits.ts';
 import type { EngineScale } from './scale-engine.ts';
+// NOTE: the body the clip screen sends, built by the clip screen's own rules (test code only).
+import {
+  buildClipConfirmPayload,
+  confirmAllSteps,
+} from '../../web/src/features/clip-screen/clip-confirm.rules.ts';
 
 export type ServerScale = {
   /** The clip screen's two loads: the clip and its waveform, as answered. */

@@ -27,7 +27,6 @@ export * from './rules/run-progress.rules.ts';
 export * from './rules/job-state.rules.ts';
 export * from './rules/clip-state.rules.ts';
 export * from './rules/gap-editing.rules.ts';
-export * from './rules/phrase-validity.rules.ts';
 export * from './rules/phrase-limits.rules.ts';
 export * from './rules/create-edit.rules.ts';
 export * from './rules/clip-confirm.rules.ts';

@@ -1,16 +1,19 @@
-import {
-  INITIAL_SELECTED_STEP,
-  applyTolerance,
-  confirmAllSteps,
-  deletePhrase,
-  editPhraseText,
-  tickPhrase,
-  toggleConfirmedStep,
-} from '@roughcut/shared';
-import type { ClipEditStep, ClipReframe, DrawSettings, ReviewPhrase } from '@roughcut/shared';
+import type { ClipEditStep, ClipReframe, DrawSettings } from '@roughcut/shared';
 import { useCallback, useMemo, useState } from 'react';
 import type { ClipEditsState } from './clip-draft.rules.ts';
 import type { GapEditState } from './gap-editing.rules.ts';
+import {
+  INITIAL_SELECTED_STEP,
+  confirmAllSteps,
+  toggleConfirmedStep,
+} from './clip-confirm.rules.ts';
+import {
+  applyTolerance,
+  deletePhrase,
+  editPhraseText,
+  tickPhrase,
+} from './phrase-validity.rules.ts';
+import type { ReviewPhrase } from './phrase-validity.rules.ts';
 
 export type PhraseActions = {
   edit: (id: string, text: string) => void;
