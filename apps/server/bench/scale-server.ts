@@ -2,7 +2,6 @@
 // stores it (its clips awaiting confirmation, its waveform), then the clip screen's confirm of the
 // long form with all its gaps, through the app's own routes (inject: parse, checks, the database).
 import {
-  NEW_CLIP_STATE,
   DEFAULT_DRAW_SETTINGS,
   apiPaths,
   clipListResponseSchema,
@@ -10,7 +9,12 @@ import {
   waveformResponseSchema,
 } from '@roughcut/shared';
 import type { Clip, WaveformResponse } from '@roughcut/shared';
-import { deleteClipsOfRun, insertClips, saveWaveform } from '../src/modules/edit/index.ts';
+import {
+  deleteClipsOfRun,
+  insertClips,
+  saveWaveform,
+  NEW_CLIP_STATE,
+} from '../src/modules/edit/index.ts';
 import { longTalk, seedExportableRun } from '../src/modules/edit/exports.fixtures.ts';
 import { startTestApp } from '../src/test/test-app.ts';
 import type { TestApp } from '../src/test/test-app.ts';

@@ -25,7 +25,6 @@ export * from './format/time.format.ts';
 export * from './rules/status-labels.rules.ts';
 export * from './rules/run-progress.rules.ts';
 export * from './rules/job-state.rules.ts';
-export * from './rules/clip-state.rules.ts';
 export * from './rules/gap-editing.rules.ts';
 export * from './rules/phrase-limits.rules.ts';
 export * from './rules/create-edit.rules.ts';

@@ -28,4 +28,6 @@ export {
   QUEUE_FAILED_REASON,
 } from './failure-reasons.ts';
 export { transitionClipRow, transitionRunRow } from './lifecycle.repository.ts';
+export { stageOf } from './job-state.rules.ts';
+export { NEW_CLIP_STATE } from './clip-state.rules.ts';
 export type { RunExtras } from './lifecycle.repository.ts';

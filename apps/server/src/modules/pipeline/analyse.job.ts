@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_DRAW_SETTINGS, NEW_CLIP_STATE, completeDrawSettings } from '@roughcut/shared';
+import { DEFAULT_DRAW_SETTINGS, completeDrawSettings } from '@roughcut/shared';
 import { handleJob } from '../../jobs/job.ts';
 import {
   analyseJob,
@@ -10,6 +10,7 @@ import {
   insertClips,
   plannedFraming,
   saveWaveform,
+  NEW_CLIP_STATE,
 } from '../edit/index.ts';
 import { findTemplateById } from '../templates/index.ts';
 import { analyseVideo, warmUpAnalysis } from '../../engine-adapter/engine.adapter.ts';
