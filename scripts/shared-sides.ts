@@ -18,7 +18,8 @@ import ts from 'typescript';
 //   use by the side that re-exports it.
 // - Inside shared: a name another shared name refers to (directly or through a private helper)
 //   runs wherever that name runs, so it takes that name's sides. This is how the schemas the
-//   endpoint table lists count for both sides even where one side imports the schema by name.
+//   endpoint table lists count for both sides even where one side imports the schema by name; a
+//   type inferred from a schema (`z.infer<typeof …>`) takes the schema's sides the same way.
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SHARED_DIR = 'packages/shared';
@@ -139,7 +140,37 @@ const readShared = (entries: Map<string, string>): SharedNames => {
     };
     for (const declaration of symbol.declarations ?? []) visit(declaration);
   }
+
+  // NOTE: `type X = z.infer<typeof xSchema>` is the schema's shape under another name: a side that
+  // uses the schema (through the endpoint table, say) uses X too, so X takes the schema's sides.
+  for (const [symbol, name] of nameOf) {
+    for (const declaration of symbol.declarations ?? []) {
+      const schema = inferredSchema(declaration);
+      const found = schema && checker.getSymbolAtLocation(schema);
+      const schemaName = found && nameOf.get(resolve(found));
+      if (schemaName === undefined) continue;
+      const users = referredBy.get(name) ?? new Set<string>();
+      users.add(schemaName);
+      referredBy.set(name, users);
+    }
+  }
   return { byEntry, referredBy };
+};
+
+/** `xSchema` of `type X = z.infer<typeof xSchema>` (or z.input, z.output), else undefined. */
+const inferredSchema = (declaration: ts.Declaration): ts.Identifier | undefined => {
+  if (!ts.isTypeAliasDeclaration(declaration) || !ts.isTypeReferenceNode(declaration.type)) {
+    return undefined;
+  }
+  const { typeName, typeArguments } = declaration.type;
+  const argument = typeArguments?.[0];
+  const isInfer =
+    ts.isQualifiedName(typeName) &&
+    ts.isIdentifier(typeName.left) &&
+    typeName.left.text === 'z' &&
+    ['infer', 'input', 'output'].includes(typeName.right.text);
+  if (!isInfer || argument === undefined || !ts.isTypeQueryNode(argument)) return undefined;
+  return ts.isIdentifier(argument.exprName) ? argument.exprName : undefined;
 };
 
 /** Every name a file imports or re-exports from shared (its entries' export lists resolve `*`). */
