@@ -4,7 +4,6 @@ export * from './draw-bounds.ts';
 export * from './languages.ts';
 export * from './contracts/common.contract.ts';
 export * from './contracts/auth.contract.ts';
-export * from './rules/gap-detection.rules.ts';
 export * from './contracts/autojob.contract.ts';
 export * from './contracts/asset.contract.ts';
 export * from './contracts/resumable-upload.contract.ts';
