@@ -20,7 +20,6 @@ export * from './contracts/webhook.contract.ts';
 export * from './contracts/endpoint.contract.ts';
 export * from './contracts/endpoints.contract.ts';
 export * from './contracts/api-paths.contract.ts';
-export * from './format/time.format.ts';
 export * from './rules/clip-order.rules.ts';
 export * from './rules/run-progress.rules.ts';
 export * from './rules/job-state.rules.ts';

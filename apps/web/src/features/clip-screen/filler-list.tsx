@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { fillerWordIn, formatClipTime, isFillerGap, sortGaps } from '@roughcut/shared';
+import { fillerWordIn, isFillerGap, sortGaps } from '@roughcut/shared';
 import type { Gap, Word } from '@roughcut/shared';
 import { COLORS } from './timeline-canvas.ts';
 import {
@@ -11,6 +11,7 @@ import {
   restoreGapEdit,
 } from './gap-editing.rules.ts';
 import type { GapEditState } from './gap-editing.rules.ts';
+import { formatClipTime } from '../../lib/time.format.ts';
 
 type Props = {
   state: GapEditState;

@@ -1,7 +1,8 @@
 import type { Gap, Span } from '@roughcut/shared';
-import { MIN_GAP_LENGTH_S, isFillerGap, roundTo, sortGaps } from '@roughcut/shared';
+import { MIN_GAP_LENGTH_S, isFillerGap, sortGaps } from '@roughcut/shared';
 import { clamp } from '../../lib/clamp.ts';
 import { round2 } from '../../lib/round2.ts';
+import { roundTo } from '../../lib/time.format.ts';
 
 // SPEC section 5 "Gap detection and editing" and 4.6: the clip screen's gap list while the user
 // edits it: dragging handles, deleting and undoing, and the counts the screens show. Times are

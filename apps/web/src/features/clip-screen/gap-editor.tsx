@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatClipSpan } from '@roughcut/shared';
 import type { Clip, Span, Word } from '@roughcut/shared';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -16,6 +15,7 @@ import { useDeleteKey } from './use-delete-key.ts';
 import { centerOn, resetZoom, visibleWindow, zoomAround, type Viewport } from './timeline.rules.ts';
 import { canUndo, deleteGapEdit, undoDeleteEdit, undoLastEdit } from './gap-editing.rules.ts';
 import type { GapEditState } from './gap-editing.rules.ts';
+import { formatClipSpan } from '../../lib/time.format.ts';
 
 type Props = {
   clip: Clip;

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatClipTime } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import { useMemo } from 'react';
 import { useClipWaveform } from '../../api/clips.queries.ts';
@@ -10,6 +9,7 @@ import { keptLength, playbackPlan } from '../../playback/gap-playback.ts';
 import { DELETED_GAPS_HINT, gapFooterLabel } from './timeline.rules.ts';
 import { gapCounts } from './gap-editing.rules.ts';
 import type { GapEditState } from './gap-editing.rules.ts';
+import { formatClipTime } from '../../lib/time.format.ts';
 
 export type SpeechGapsStepProps = {
   /** The clip as fetched: its window (`start`, `end`), segments with words, `detected_gaps`. */

@@ -3,15 +3,13 @@ import {
   TIMELINE_MAX_ZOOM,
   TIMELINE_MIN_ZOOM,
   TIMELINE_ZOOM_STEP,
-  formatClipTime,
-  formatDuration,
-  roundTo,
   mergeGaps,
   totalLength,
 } from '@roughcut/shared';
 import { clamp } from '../../lib/clamp.ts';
 import { gapCounts } from './gap-editing.rules.ts';
 import type { GapEditState } from './gap-editing.rules.ts';
+import { formatClipTime, formatDuration, roundTo } from '../../lib/time.format.ts';
 
 // SPEC 2.12, 4.6 and 9: the speech-gap timeline's zoom, viewport, ruler and labels.
 
