@@ -32,7 +32,7 @@ export type SpeechGapsStepProps = {
  * timeline with yellow gap regions (drag an edge, Ctrl/Cmd+click to delete, drag the playhead,
  * scroll to pan, Ctrl/Cmd+scroll to zoom, Space plays, Ctrl/Cmd+Z undoes) over the clip's waveform
  * and words, the legend and the fillers ("um", "uh": listed with a count, each kept or removed),
- * and the footer counting the silences found and deleted (shared `gapCounts`, as the timeline
+ * and the footer counting the silences found and deleted (`gapCounts`, as the timeline
  * editor counts them) with a hint that a deleted gap stays in the video. "Loading video" shows
  * until the video is playable. Playback skips the gaps exactly as the render cuts them.
  */
