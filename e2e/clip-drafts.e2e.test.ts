@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FILLER_CORPUS, makeFillerVideo } from '@roughcut/engine/testing/fillers';
-import { apiPaths, clipListResponseSchema, fillerCountLabel, isFillerGap } from '@roughcut/shared';
+import { apiPaths, clipListResponseSchema, isFillerGap } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { withFailureContext } from './support/failure-context.ts';
 import { signUp, startEdit, waitForJob } from './support/journey.ts';
 import { startServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
+import { fillerCountLabel } from '../apps/web/src/features/clip-screen/gap-editing.rules.ts';
 
 // Issue 31 in Chromium on a real analysed video (speech with fillers): every change on the clip
 // screen (a phrase's text, a deleted gap, a cut filler, the framing, a style value) is kept as the

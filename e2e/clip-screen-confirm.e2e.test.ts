@@ -7,7 +7,6 @@ import {
   apiPaths,
   clipListResponseSchema,
   clipResponseSchema,
-  fillerCountLabel,
   isFillerGap,
 } from '@roughcut/shared';
 import type { Clip, Gap } from '@roughcut/shared';
@@ -19,6 +18,7 @@ import { withFailureContext } from './support/failure-context.ts';
 import { signUp, startEdit, waitForJob } from './support/journey.ts';
 import { startServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
+import { fillerCountLabel } from '../apps/web/src/features/clip-screen/gap-editing.rules.ts';
 
 // Issue 33 on a real analysed video with fillers, through the real server: a clip confirmed on the
 // clip screen with one filler cut and one kept comes back, after a reload, with both still fillers

@@ -3,15 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   apiPaths,
-  applyTolerance,
   assetListResponseSchema,
   clipKeptSpans,
   clipResponseSchema,
-  deletePhrase,
-  editPhraseText,
-  invalidPhrasesLabel,
-  markInitialValidity,
-  phrasesFromSegments,
   totalLength,
 } from '@roughcut/shared';
 import type { Clip, Gap } from '@roughcut/shared';
@@ -23,6 +17,14 @@ import { signUp, startEdit, waitForJob } from './support/journey.ts';
 import { startServer } from './support/server.ts';
 import type { RunningServer } from './support/server.ts';
 import { makeTalkingVideo } from './support/talking-video.ts';
+import {
+  applyTolerance,
+  deletePhrase,
+  editPhraseText,
+  invalidPhrasesLabel,
+  markInitialValidity,
+  phrasesFromSegments,
+} from '../apps/web/src/features/clip-screen/phrase-validity.rules.ts';
 
 // The clip confirmation screen on a real generated talking video through the real server: every
 // state a user meets (portrait and landscape, many gaps and none, no speech, desktop and phone),

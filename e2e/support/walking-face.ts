@@ -4,9 +4,9 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import { oneSpeakerScene } from '@roughcut/engine/testing';
-import { coverPosition, followCropRect } from '@roughcut/shared';
 import type { FramingPathPoint, FramingPlan } from '@roughcut/shared';
 import type { Locator } from 'playwright-core';
+import { coverPosition, followCropRect } from '../../apps/web/src/lib/framing-view.rules.ts';
 
 export const SOURCE = { width: 1280, height: 720 };
 

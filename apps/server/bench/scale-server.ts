@@ -2,13 +2,10 @@
 // stores it (its clips awaiting confirmation, its waveform), then the clip screen's confirm of the
 // long form with all its gaps, through the app's own routes (inject: parse, checks, the database).
 import {
-  NEW_CLIP_STATE,
   DEFAULT_DRAW_SETTINGS,
   apiPaths,
-  buildClipConfirmPayload,
   clipListResponseSchema,
   clipSchema,
-  confirmAllSteps,
   waveformResponseSchema,
 } from '@roughcut/shared';
 import type { Clip, WaveformResponse } from '@roughcut/shared';
@@ -19,6 +16,11 @@ import type { TestApp } from '../src/test/test-app.ts';
 import { caller, createJob, signUp } from '../src/test/video-edits.ts';
 import type { Call } from '../src/test/video-edits.ts';
 import type { EngineScale } from './scale-engine.ts';
+// NOTE: the body the clip screen sends, built by the clip screen's own rules (test code only).
+import {
+  buildClipConfirmPayload,
+  confirmAllSteps,
+} from '../../web/src/features/clip-screen/clip-confirm.rules.ts';
 
 export type ServerScale = {
   /** The clip screen's two loads: the clip and its waveform, as answered. */
@@ -78,7 +80,6 @@ export async function startScaleServer(): Promise<ScaleServer> {
           title: clip.title,
           description: clip.description,
           engagementScore: clip.engagementScore,
-          ...NEW_CLIP_STATE,
           isLongForm: clip.isLongForm,
           startS: clip.start,
           endS: clip.end,

@@ -1,5 +1,5 @@
-import { JobStateError } from '@roughcut/shared';
 import { HttpError } from './errors.ts';
+import { JobStateError } from '../errors/job-state-error.ts';
 
 /** Runs a state rule; a broken rule leaves as an HttpError with the rule's message and status. */
 export function checkState<T>(rule: () => T): T {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '@roughcut/engine';
-import { JobStateError } from '@roughcut/shared';
 import { isLastAttempt } from './job.ts';
 import { isRetryable } from './job-runner.ts';
+import { JobStateError } from '../errors/job-state-error.ts';
 
 describe('isRetryable', () => {
   it('retries crashes and passing trouble', () => {

@@ -1,8 +1,9 @@
-import { JOB_POLL_MS, isRunning } from '@roughcut/shared';
+import { JOB_POLL_MS } from '@roughcut/shared';
 import type { AutoJob } from '@roughcut/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { autojobsApi } from './autojobs.api.ts';
 import { queryKeys } from './query-keys.ts';
+import { isRunning } from '../lib/status-labels.rules.ts';
 
 const jobRunning = (job: AutoJob) =>
   isRunning({ status: job.status, confirmed: job.job_instance?.confirmed === true });

@@ -3,8 +3,9 @@
 // this module only turns them into what the DOM shows: the video's object-position for one crop
 // (the videos are object-fit: cover in a 9:16 frame, so the crop fills it exactly), or a canvas
 // that draws the split's two crops stacked.
-import { coverPosition, framingViewAt } from '@roughcut/shared';
-import type { FramingPlan, ShareRect, SourceSize } from '@roughcut/shared';
+import type { FramingPlan } from '@roughcut/shared';
+import { coverPosition, framingViewAt } from '../lib/framing-view.rules.ts';
+import type { ShareRect, SourceSize } from '../lib/framing-view.rules.ts';
 
 /** What the frame shows at a time: where each video's picture sits, and the split's crops. */
 export type FrameStyle = { objectPosition: string; stacked: [ShareRect, ShareRect] | null };

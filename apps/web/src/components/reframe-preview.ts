@@ -1,9 +1,11 @@
 // Issue 21: which framing a clip's preview shows. The card and the clip screen provide it; the
 // players read it, so every player of a short shows the frame as it will render.
-import { clipReframe, previewFraming } from '@roughcut/shared';
-import type { Clip, ClipReframe, PreviewFraming } from '@roughcut/shared';
+import { clipReframe } from '@roughcut/shared';
+import type { Clip, ClipReframe } from '@roughcut/shared';
 import { createContext, useContext } from 'react';
 import { useClipFraming } from '../api/clips.queries.ts';
+import { previewFraming } from '../lib/framing-view.rules.ts';
+import type { PreviewFraming } from '../lib/framing-view.rules.ts';
 
 /** null: no framing to apply (long form, or a player outside a clip). */
 export const ReframePreviewContext = createContext<PreviewFraming | null>(null);

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
-import type { StatusLabel, Tone } from '@roughcut/shared';
+import type { StatusLabel, Tone } from '../lib/status-labels.rules.ts';
 
 // SPEC 2.6 and 4.1 colour words on the app's palette.
 export const TONE_COLORS: Record<Tone, { fg: string; bg: string }> = {

@@ -1,5 +1,5 @@
-import type { JobLike } from '@roughcut/shared';
-import { isAwaitingUser, isRunning } from '@roughcut/shared';
+import { isAwaitingUser, isRunning } from './status-labels.rules.ts';
+import type { JobLike } from './status-labels.rules.ts';
 
 // SPEC 2.6: the overview box, its filters and the row order of the edits list.
 

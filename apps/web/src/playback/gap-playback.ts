@@ -1,5 +1,6 @@
-import { PLAYBACK_SKIP_AHEAD_S, clipKeptSpans, round2 } from '@roughcut/shared';
+import { PLAYBACK_SKIP_AHEAD_S, clipKeptSpans } from '@roughcut/shared';
 import type { Span } from '@roughcut/shared';
+import { round2 } from '../lib/round2.ts';
 
 // SPEC 5 and 9: the timeline's player plays the source video restricted to the clip window and
 // skips the gaps (merged within 0.1 s), landing 0.01 s after a gap's end.

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { formatClipTime } from '@roughcut/shared';
 import type { Span } from '@roughcut/shared';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -15,6 +14,7 @@ import type { SourceSize } from './dual-video.tsx';
 import type { GapPlayback } from './use-gap-playback.ts';
 import { VolumeControl } from './volume-control.tsx';
 import { windowClock, type ClipClock } from './clip-clock.ts';
+import { formatClipTime } from '../lib/time.format.ts';
 
 /** The short clip's rendered frame is portrait 1080x1920; long form keeps the source's shape. */
 const PORTRAIT_RATIO = 1080 / 1920;

@@ -5,12 +5,13 @@ import Replay5Rounded from '@mui/icons-material/Replay5Rounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { PREVIEW_SEEK_STEP_S, formatPlayerTime } from '@roughcut/shared';
+import { PREVIEW_SEEK_STEP_S } from '@roughcut/shared';
 import { useEffect, useState } from 'react';
 import type { GapPlayback } from './use-gap-playback.ts';
 import { VolumeControl } from './volume-control.tsx';
 import { clipElapsed } from './preview-playback.ts';
 import type { PreviewPlan } from './preview-playback.ts';
+import { formatPlayerTime } from '../lib/time.format.ts';
 
 type Props = {
   playback: GapPlayback;

@@ -1,5 +1,6 @@
-import { DEFAULT_VOLUME, UNMUTE_FROM_ZERO_VOLUME, roundTo } from '@roughcut/shared';
+import { DEFAULT_VOLUME, UNMUTE_FROM_ZERO_VOLUME } from '@roughcut/shared';
 import { clamp } from '../lib/clamp.ts';
+import { roundTo } from '../lib/time.format.ts';
 
 // SPEC 2.12, 4.6 and 9: the volume of every player (timeline, clip screen, clip preview).
 

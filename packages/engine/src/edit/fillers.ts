@@ -3,11 +3,12 @@
 // between words where no word was recognised. Each becomes a removable span of kind "filler" that
 // never reaches into a real word: it is padded, clamped against the neighbouring words' times and
 // dropped whenever the cut it makes (with the silences) would take any part of a word.
-import { MIN_GAP_LENGTH_S, clipKeptSpans, isFillerWord, roundTime } from '@roughcut/shared';
+import { MIN_GAP_LENGTH_S, clipKeptSpans, isFillerWord } from '@roughcut/shared';
 import type { EnergyTrack, Gap, Span, Word } from '../types.ts';
 import { frameRange, intersectSpans, percentile, subtractSpans } from '../vad/evidence-spans.ts';
 import { spanIndex } from './span-index.ts';
 import type { SpanIndex } from './span-index.ts';
+import { roundTime } from './gap-detection.rules.ts';
 
 export type FillerSource = 'word' | 'voice';
 export type Filler = Gap & { kind: 'filler'; source: FillerSource };

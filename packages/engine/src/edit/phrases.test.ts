@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { detectGaps } from '@roughcut/shared';
 import type { Word } from '../types.ts';
 import { groupPhrases, validateMaxWords } from './phrases.ts';
 import { splitSentences } from './sentences.ts';
+import { detectGaps } from './gap-detection.rules.ts';
 
 /** Words of 0.3 s each, 0.05 s apart, from `start`. */
 const words = (text: string, start = 0, confidence = 0.9): Word[] =>

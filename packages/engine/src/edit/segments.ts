@@ -1,12 +1,13 @@
 // The clip's segments (subtitle phrases) and gaps from the speech evidence. Gaps are the quiet
 // between kept regions, so a stretch with voice is never cut, whether or not the recogniser found
 // words in it; voice without words becomes a segment with no text for the user to type or delete.
-import { GAP_THRESHOLD_S, detectGaps } from '@roughcut/shared';
+import { GAP_THRESHOLD_S } from '@roughcut/shared';
 import type { Gap, Phrase, Span } from '../types.ts';
 import { subtractSpans } from '../vad/evidence-spans.ts';
 import { spanIndex } from './span-index.ts';
 import type { SpanIndex } from './span-index.ts';
 import { DEFAULT_EVIDENCE } from '../vad/speech-evidence.ts';
+import { detectGaps } from './gap-detection.rules.ts';
 
 export type SegmentOptions = {
   /** Uncovered voice at least this long becomes a segment of its own (seconds). */

@@ -1,10 +1,11 @@
 // The never-cut-a-word figures, from ground truth: how much speech survives, whether the gaps are
 // the true pauses, how far their edges sit from where the padding puts them, and how many words a
 // recogniser still hears after the cut. Used by the quality bench and the regression tests.
-import { GAP_THRESHOLD_S, detectGaps } from '@roughcut/shared';
+import { GAP_THRESHOLD_S } from '@roughcut/shared';
 import type { Gap, Span } from '../types.ts';
 import { padRegions } from '../vad/snap-edges.ts';
 import { DEFAULT_EVIDENCE } from '../vad/speech-evidence.ts';
+import { detectGaps } from '../edit/gap-detection.rules.ts';
 
 const overlap = (a: Span, b: Span) =>
   Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));

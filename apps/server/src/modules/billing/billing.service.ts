@@ -1,14 +1,6 @@
 import type { BillingSummary, CustomerResponse } from '@roughcut/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  BILLING_MESSAGES,
-  PAYMENT_PROVIDER,
-  editLimitOf,
-  isPaidPlan,
-  maxUploadBytesOf,
-  remainingEdits,
-  storageLimitBytes,
-} from '@roughcut/shared';
+import { BILLING_MESSAGES, PAYMENT_PROVIDER, remainingEdits } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { findPlanAccount } from './plan.repository.ts';
@@ -21,6 +13,12 @@ import {
 } from './billing.repository.ts';
 import { storageUsedBytes } from '../assets/index.ts';
 import type { PaymentGateway } from './stripe.gateway.ts';
+import {
+  editLimitOf,
+  isPaidPlan,
+  maxUploadBytesOf,
+  storageLimitBytes,
+} from './plan-limits.rules.ts';
 
 /** Why a checkout could not start; the billing page explains each (`?checkout=<problem>`). */
 export class CheckoutProblemError extends Error {

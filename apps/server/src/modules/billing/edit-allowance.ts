@@ -1,8 +1,9 @@
-import { TRIAL_EXHAUSTED_MESSAGE, isPaidPlan, remainingEdits } from '@roughcut/shared';
+import { TRIAL_EXHAUSTED_MESSAGE, remainingEdits } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { findPlanAccount } from './plan.repository.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { isPaidPlan } from './plan-limits.rules.ts';
 
 // SPEC sections 6, 8 and 9: a trial allows 10 edits; remaining = 10 - download_count.
 // NOTE: an edit is counted when its finished result is first delivered (see the edit module's

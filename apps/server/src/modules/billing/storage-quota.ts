@@ -1,8 +1,8 @@
-import { fitsInStorage, storageFullMessage, storageLimitBytes } from '@roughcut/shared';
 import { HttpError } from '../../http/errors.ts';
 import { lockPlanAccount } from './plan.repository.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { storageUsedBytes, uneditedVideoIds } from '../assets/index.ts';
+import { fitsInStorage, storageFullMessage, storageLimitBytes } from './plan-limits.rules.ts';
 
 // SPEC section 9: Free 2GB, Standard 10GB of storage; checked before an upload is stored, while it
 // streams, and once more when it is complete.

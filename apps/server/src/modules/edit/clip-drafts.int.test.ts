@@ -4,7 +4,6 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CLIP_CONFIRMED_DRAFT_MESSAGE,
   DEFAULT_DRAW_SETTINGS,
   JOB_STATE_MESSAGES,
   apiPaths,
@@ -21,6 +20,7 @@ import { talkingVideo } from '../../test/test-media.ts';
 import { errOf, signUp, caller } from '../../test/video-edits.ts';
 import { reviewable } from './clips.fixtures.ts';
 import type { Reviewable } from './clips.fixtures.ts';
+import { CLIP_CONFIRMED_DRAFT_MESSAGE } from './clip-state.rules.ts';
 
 // Issue 31: the clip drafts API on a real database: saved and loaded, one per clip, held to the
 // confirm's limits with the confirm's messages, owned like every clip, kept only while the clip

@@ -5,12 +5,10 @@ import type {
   SaveClipDraftResponse,
 } from '@roughcut/shared';
 import {
-  assertClipsEditable,
   clipDraftSchema,
   confirmPhrasesError,
   confirmWindowIssues,
   isAwaitingUserState,
-  transitionClip,
 } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -20,6 +18,8 @@ import { clipPlan } from './clip-plan.rules.ts';
 import type { ClipRow } from './clips.repository.ts';
 import { CLIP_MESSAGES, loadClip } from './clips.service.ts';
 import type { Ids } from './clips.service.ts';
+import { assertClipsEditable } from './job-state.rules.ts';
+import { transitionClip } from './clip-state.rules.ts';
 
 // Issue 31: the user's draft of a clip. Ownership and the clip's state are checked as for a
 // confirm; the draft's body is held to the confirm's limits, so the screen never keeps as a draft

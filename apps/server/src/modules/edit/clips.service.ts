@@ -6,12 +6,7 @@ import type {
   OkResponse,
   WaveformResponse,
 } from '@roughcut/shared';
-import {
-  assertClipsEditable,
-  confirmWindowIssues,
-  confirmPhrasesError,
-  isDefaultConfirm,
-} from '@roughcut/shared';
+import { confirmWindowIssues, confirmPhrasesError, isDefaultConfirm } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { lockEdit, setRunQueueJob } from './edit.repository.ts';
@@ -34,6 +29,7 @@ import { findClipOfRun, listClipsOfRun } from './clips.repository.ts';
 import { loadWaveform, waveformPeaks } from './clip-waveform.storage.ts';
 import { deleteClipDraft, deleteDraftsOfConfirmedClips } from './clip-drafts.repository.ts';
 import type { ClipRow } from './clips.repository.ts';
+import { assertClipsEditable } from './job-state.rules.ts';
 
 export const CLIP_MESSAGES = {
   instanceNotFound: 'This run of the edit does not exist. Please reload the page.',

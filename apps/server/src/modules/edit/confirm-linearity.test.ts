@@ -5,8 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_DRAW_SETTINGS,
-  buildClipConfirmPayload,
-  confirmAllSteps,
   confirmPhrasesError,
   confirmWindowIssues,
   customConfirmClipRequestSchema,
@@ -14,6 +12,11 @@ import {
 import { clipPlan, editsAfterConfirm } from './clip-plan.rules.ts';
 import type { ClipPlanSource } from './clip-plan.rules.ts';
 import { longTalk } from './exports.fixtures.ts';
+// NOTE: the body the clip screen sends, built by the clip screen's own rules (test code only).
+import {
+  buildClipConfirmPayload,
+  confirmAllSteps,
+} from '../../../../web/src/features/clip-screen/clip-confirm.rules.ts';
 
 type Counter = { reads: number };
 

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { Asset, AssetListResponse, UrlResponse } from '@roughcut/shared';
-import { assertCanDeleteVideo, assertCanUpload, jobStatusOf } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { formatOwner } from '../../storage/process-owner.ts';
@@ -23,6 +22,7 @@ import {
   updateAsset,
 } from '../assets/index.ts';
 import type { AssetRow } from '../assets/index.ts';
+import { assertCanDeleteVideo, assertCanUpload, jobStatusOf } from './job-state.rules.ts';
 
 export const ASSET_MESSAGES = {
   notFound: 'This video does not exist. It may have been replaced or deleted.',

@@ -1,7 +1,7 @@
 import type { AutoJob, JobInstance } from '@roughcut/shared';
-import { jobStatusOf } from '@roughcut/shared';
 import type { EditRow } from './edit.repository.ts';
 import type { RunSummary, EditSummary } from './edit-poll.repository.ts';
+import { jobStatusOf } from './job-state.rules.ts';
 
 export const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 

@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { WORKER_STATES } from '@roughcut/shared';
 import type { JobStatus, RunStage, StageClip, StepType } from '@roughcut/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { autoJobs, jobInstances } from '../../db/tables/edit.schema.ts';
 import { stillAsRead } from './as-read.repository.ts';
+import { WORKER_STATES } from './job-state.rules.ts';
 
 export type EditRow = typeof autoJobs.$inferSelect;
 export type RunRow = typeof jobInstances.$inferSelect;

@@ -5,7 +5,7 @@ import type {
   StepType,
   UpdateAutoJobRequest,
 } from '@roughcut/shared';
-import { canTransition, startInstance } from '@roughcut/shared';
+import { canTransition } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { jobPrefix } from '../../storage/storage-keys.ts';
@@ -28,6 +28,7 @@ import { checkState, checkStateAsync } from '../../http/job-state.ts';
 import { transitionRunRow } from './lifecycle.repository.ts';
 import { EDIT_NOT_FOUND_MESSAGE, loadOwnedEdit } from './ownership.ts';
 import { ownsTemplate } from '../templates/index.ts';
+import { startInstance } from './job-state.rules.ts';
 
 export const EDIT_MESSAGES = {
   notFound: EDIT_NOT_FOUND_MESSAGE,

@@ -3,8 +3,7 @@
 // it compare-and-set on the state the caller read: a worker and a user (Cancel, Continue) racing
 // each other, or a repeated queue message, cannot overwrite one another or move anything back.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { ClipEvent, ClipReframe, InstanceEvent, InstanceState } from '@roughcut/shared';
-import { clipStatusesAllowing, transitionClip, transitionInstance } from '@roughcut/shared';
+import type { ClipReframe, InstanceEvent, InstanceState } from '@roughcut/shared';
 import { clips } from '../../db/tables/clips.schema.ts';
 import type { ClipEdits } from '../../db/tables/clips.schema.ts';
 import type { RunRow } from './edit.repository.ts';
@@ -12,6 +11,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { jobInstances } from '../../db/tables/edit.schema.ts';
 import { announceRunChange } from './run-events.repository.ts';
 import { stillAsRead } from './as-read.repository.ts';
+import { transitionInstance } from './job-state.rules.ts';
+import { clipStatusesAllowing, transitionClip } from './clip-state.rules.ts';
+import type { ClipEvent } from './clip-state.rules.ts';
 
 /** Fields written together with a transition (never a status). */
 export type RunExtras = Partial<

@@ -5,8 +5,6 @@
 import {
   RESUMABLE_METADATA,
   RESUMABLE_UPLOAD_EXPIRY_MS,
-  assertCanUpload,
-  jobStatusOf,
   notMp4Message,
   sniffFileKind,
   uploadFingerprintSchema,
@@ -31,6 +29,7 @@ import { findEditOfUser } from './edit.repository.ts';
 import { startEdit } from './edit.service.ts';
 import { loadOwnedEdit } from './ownership.ts';
 import { acceptStoredVideo, removeAssetFiles } from './upload-accept.ts';
+import { assertCanUpload, jobStatusOf } from './job-state.rules.ts';
 
 export const RESUMABLE_MESSAGES = {
   noLength:

@@ -2,11 +2,12 @@
 // rows behind it (runs and clips, their status writes through the lifecycle) stay private to this
 // module; every status change still goes through the one transition table.
 import type { InstanceEvent, InstanceStage } from '@roughcut/shared';
-import { JobStateError, stageOf } from '@roughcut/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { JobStateError } from '../../errors/job-state-error.ts';
 import type { EnergyTrack } from '../../engine-adapter/engine-basics.adapter.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { clipsToFrame, plannedFraming } from './clip-framing.rules.ts';
+import { NEW_CLIP_STATE } from './clip-state.rules.ts';
 import { saveWaveform } from './clip-waveform.storage.ts';
 import { deleteClipsOfRun, insertClips, listClipsOfRun, storeFraming } from './clips.repository.ts';
 import type { ClipRow, NewClip } from './clips.repository.ts';
@@ -21,6 +22,7 @@ import {
 } from './edit.repository.ts';
 import type { EditRow, RunProgressDetail, RunRow } from './edit.repository.ts';
 import { GAVE_UP_REASON, QUEUE_FAILED_REASON } from './failure-reasons.ts';
+import { stageOf } from './job-state.rules.ts';
 import { transitionClipRow, transitionRunRow } from './lifecycle.repository.ts';
 import type { RunExtras } from './lifecycle.repository.ts';
 
@@ -72,10 +74,16 @@ async function isStillClaimed(db: DbOrTx, claimed: RunRow): Promise<boolean> {
 const closeStage = (tx: DbOrTx, run: RunRow, event: InstanceEvent, extras: RunExtras = {}) =>
   transitionRunRow(tx, run, event, new Date(), { progress: 1, ...extras });
 
+/** A clip as the analysis found it: it starts awaiting confirmation. */
+export type FoundClip = Omit<NewClip, keyof typeof NEW_CLIP_STATE>;
+
 /** The analysis's clips replace whatever an earlier try of it stored. */
-async function recordClips(tx: DbOrTx, runId: string, clips: NewClip[]): Promise<void> {
+async function recordClips(tx: DbOrTx, runId: string, clips: FoundClip[]): Promise<void> {
   await deleteClipsOfRun(tx, runId);
-  await insertClips(tx, clips);
+  await insertClips(
+    tx,
+    clips.map((clip) => ({ ...clip, ...NEW_CLIP_STATE })),
+  );
 }
 
 /** A clip that could not be rendered, with the reason the user reads. */

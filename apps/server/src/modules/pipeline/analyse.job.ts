@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_DRAW_SETTINGS, NEW_CLIP_STATE, completeDrawSettings } from '@roughcut/shared';
+import { DEFAULT_DRAW_SETTINGS, completeDrawSettings } from '@roughcut/shared';
 import { handleJob } from '../../jobs/job.ts';
 import { runPort, runQueueJobs } from '../edit/index.ts';
 import { findTemplateById } from '../templates/index.ts';
@@ -70,7 +70,6 @@ export const analyseHandler = handleJob(
                 title: clip.title,
                 description: clip.description,
                 engagementScore: clip.engagementScore,
-                ...NEW_CLIP_STATE,
                 isLongForm: clip.isLongForm,
                 startS: clip.start,
                 endS: clip.end,

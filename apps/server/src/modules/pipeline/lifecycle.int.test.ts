@@ -6,12 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '@roughcut/engine';
-import {
-  JobStateError,
-  TOOL_FAILURE_REASON,
-  apiPaths,
-  assetListResponseSchema,
-} from '@roughcut/shared';
+import { apiPaths, assetListResponseSchema } from '@roughcut/shared';
 import type { JobContext } from '../../jobs/job.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { formatOwner } from '../../storage/process-owner.ts';
@@ -29,6 +24,8 @@ import { runGaveUpHandler } from './run-gave-up.job.ts';
 import { STALE_UPLOAD_MS, clearStaleUploads, failLostRuns } from './leftovers.service.ts';
 import { transitionRunRow } from '../edit/lifecycle.repository.ts';
 import { runStage } from './stage-runner.ts';
+import { JobStateError } from '../../errors/job-state-error.ts';
+import { TOOL_FAILURE_REASON } from './failure-reason.rules.ts';
 
 describe.each(TEST_DATABASES)('the job lifecycle on %s', (kind) => {
   let t: TestApp;

@@ -1,9 +1,9 @@
-import { JobStateError } from '@roughcut/shared';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import { findAssetOfEdit, findCurrentVideo } from '../assets/index.ts';
 import type { AssetRow } from '../assets/index.ts';
 import type { RunRow } from '../edit/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { JobStateError } from '../../errors/job-state-error.ts';
 
 export const PINNED_VIDEO_MISSING =
   'The video this edit started with is no longer there. Please upload it again and start the edit.';

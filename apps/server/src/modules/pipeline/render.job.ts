@@ -1,5 +1,4 @@
 import type { Span } from '@roughcut/shared';
-import { JobStateError, toFailureReason } from '@roughcut/shared';
 import { handleJob } from '../../jobs/job.ts';
 import { isRetryable } from '../../jobs/job-runner.ts';
 import { clipPlan, runPort, runQueueJobs } from '../edit/index.ts';
@@ -9,6 +8,8 @@ import { pinnedVideo } from './pinned-video.ts';
 import { alreadyRendered, renderOneClip } from './render-clip.ts';
 import { renderPlan } from './run-progress.ts';
 import { runStage } from './stage-runner.ts';
+import { JobStateError } from '../../errors/job-state-error.ts';
+import { toFailureReason } from './failure-reason.rules.ts';
 
 export { editedVideoName, subtitlesKeyOf } from './render-clip.ts';
 

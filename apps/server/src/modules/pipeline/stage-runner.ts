@@ -3,7 +3,6 @@
 // the queue for a retry or fail the run with a reason the user can read.
 import type { FastifyBaseLogger } from 'fastify';
 import type { InstanceEvent, InstanceStage, WorkItem } from '@roughcut/shared';
-import { toFailureReason } from '@roughcut/shared';
 import type { JobAttempt, JobContext } from '../../jobs/job.ts';
 import { isLastAttempt } from '../../jobs/job.ts';
 import { isRetryable } from '../../jobs/job-runner.ts';
@@ -15,6 +14,8 @@ import { dispatchDeliveries } from '../webhooks/index.ts';
 import { createRunProgressTracker } from './run-progress.ts';
 import type { WorkAt } from './run-progress.ts';
 import { RunStoppedError, throttledProgress, watchRun } from './run-watch.ts';
+import { JobStateError } from '../../errors/job-state-error.ts';
+import { toFailureReason } from './failure-reason.rules.ts';
 
 /**
  * How often a stage's stage and time left are written again while its work reports nothing (a

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_DRAFT_UNDO_STEPS,
-  applyTolerance,
-  clipDraftSchema,
-  deletePhrase,
-  editPhraseText,
-} from '@roughcut/shared';
+import { MAX_DRAFT_UNDO_STEPS, clipDraftSchema } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import {
   applyDraft,
@@ -16,7 +10,8 @@ import {
 } from './clip-draft.rules.ts';
 import type { ClipEditsState } from './clip-draft.rules.ts';
 import { FIXTURE_CLIP } from './clip-screen.fixtures.ts';
-import { deleteGapEdit, moveHandleEdit } from './timeline.rules.ts';
+import { deleteGapEdit, moveHandleEdit } from './gap-editing.rules.ts';
+import { applyTolerance, deletePhrase, editPhraseText } from './phrase-validity.rules.ts';
 
 const FILLER = { id: 'gap-2', start: 5.6, end: 5.8, kind: 'filler' as const };
 /** The fixture with a kept filler (detected, not in the cut), as the server sends it. */

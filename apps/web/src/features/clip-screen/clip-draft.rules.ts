@@ -4,8 +4,6 @@ import {
   MAX_DRAFT_UNDO_STEPS,
   PHRASE_TIME_TOLERANCE_S,
   clipReframe,
-  markInitialValidity,
-  phrasesFromSegments,
   sortGaps,
 } from '@roughcut/shared';
 import type {
@@ -16,10 +14,11 @@ import type {
   DraftPhrase,
   DrawSettings,
   Gap,
-  GapEditState,
-  ReviewPhrase,
 } from '@roughcut/shared';
-import { initialGapEditState } from './timeline.rules.ts';
+import { initialGapEditState } from './gap-editing.rules.ts';
+import type { GapEditState } from './gap-editing.rules.ts';
+import { markInitialValidity, phrasesFromSegments } from './phrase-validity.rules.ts';
+import type { ReviewPhrase } from './phrase-validity.rules.ts';
 
 // Issue 31: what a clip draft holds, the screen's edits made from a clip and its draft, and the
 // draft made from the edits. The server keeps the draft; these rules decide what is a change.

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import { appPaths, buildClipConfirmPayload, clipReframe } from '@roughcut/shared';
+import { appPaths, clipReframe } from '@roughcut/shared';
 import type { Clip, ClipDraft } from '@roughcut/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,6 +21,7 @@ import { useClipEdits } from './use-clip-edits.ts';
 import { useConfirmClip } from './use-confirm-clip.ts';
 import { useDiscardDraft } from './use-discard-draft.ts';
 import { useDraftSync } from './use-draft-sync.ts';
+import { buildClipConfirmPayload } from './clip-confirm.rules.ts';
 
 export const CONFIRM_FAILED_FALLBACK = 'There was an issue confirming this clip, please try again';
 

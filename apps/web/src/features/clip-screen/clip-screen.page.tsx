@@ -2,7 +2,7 @@ import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { appPaths, clipScreenState } from '@roughcut/shared';
+import { appPaths } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -12,6 +12,7 @@ import { ClipEditor } from './clip-editor.tsx';
 import { ClipSidebar } from './clip-sidebar.tsx';
 import { ClipFailed, ClipLoading, ClipUnavailable } from './clip-states.tsx';
 import { useClipData, useClipDraft } from './use-clip-data.ts';
+import { clipScreenState } from './clip-confirm.rules.ts';
 
 /**
  * NOTE: compact on a phone (a two-line title, no hint line) so the video and its controls fit on

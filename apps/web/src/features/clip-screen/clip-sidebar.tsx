@@ -8,8 +8,10 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { CLIP_EDIT_STEPS, CLIP_EDIT_STEP_LABELS, editDetailsLines } from '@roughcut/shared';
+import { CLIP_EDIT_STEPS } from '@roughcut/shared';
 import type { ClipEditStep, Segment } from '@roughcut/shared';
+import { CLIP_EDIT_STEP_LABELS } from './clip-confirm.rules.ts';
+import { editDetailsLines } from './phrase-validity.rules.ts';
 
 type Props = {
   selectedStep: ClipEditStep;

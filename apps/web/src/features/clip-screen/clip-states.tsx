@@ -3,9 +3,9 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { CLIP_FAILED_HEADING } from '@roughcut/shared';
 import { Link as RouterLink } from 'react-router';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
+import { CLIP_FAILED_HEADING } from '../../lib/status-labels.rules.ts';
 
 /** SPEC 2.10 and 8: a failed clip shows the heading and the failure reason. */
 export function ClipFailed({ reason }: { reason: string | null }) {

@@ -10,9 +10,9 @@ import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { confirmEditButtonLabel } from '@roughcut/shared';
 import type { ClipEditStep } from '@roughcut/shared';
 import type { ReactNode } from 'react';
+import { confirmEditButtonLabel } from './clip-confirm.rules.ts';
 
 type Props = {
   selectedStep: ClipEditStep;

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Gap, GapEditState } from '@roughcut/shared';
+import type { Gap } from '@roughcut/shared';
 import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FillerList, TimelineLegend } from './filler-list.tsx';
-import { initialGapEditState, undoLastEdit } from './timeline.rules.ts';
+import { initialGapEditState, undoLastEdit } from './gap-editing.rules.ts';
+import type { GapEditState } from './gap-editing.rules.ts';
 
 const silence: Gap = { id: 'gap-1', start: 11, end: 12 };
 const um: Gap = { id: 'gap-2', start: 13.2, end: 13.55, kind: 'filler' };

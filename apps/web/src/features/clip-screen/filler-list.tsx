@@ -1,17 +1,17 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { fillerWordIn, isFillerGap, sortGaps } from '@roughcut/shared';
+import type { Gap, Word } from '@roughcut/shared';
+import { COLORS } from './timeline-canvas.ts';
 import {
   fillerCountLabel,
   fillerCounts,
-  fillerWordIn,
-  formatClipTime,
-  isFillerGap,
-  sortGaps,
-} from '@roughcut/shared';
-import type { Gap, GapEditState, Word } from '@roughcut/shared';
-import { COLORS } from './timeline-canvas.ts';
-import { deleteGapEdit, restoreGapEdit } from './timeline.rules.ts';
+  deleteGapEdit,
+  restoreGapEdit,
+} from './gap-editing.rules.ts';
+import type { GapEditState } from './gap-editing.rules.ts';
+import { formatClipTime } from '../../lib/time.format.ts';
 
 type Props = {
   state: GapEditState;

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatClipSpan } from '@roughcut/shared';
-import type { Clip, GapEditState, Span, Word } from '@roughcut/shared';
+import type { Clip, Span, Word } from '@roughcut/shared';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { GapPlayer } from '../../playback/gap-player.tsx';
@@ -13,17 +12,10 @@ import { useEditorKeys } from '../../playback/use-editor-keys.ts';
 import { useGapPlayback } from '../../playback/use-gap-playback.ts';
 import { selectedGap } from './timeline-touch.rules.ts';
 import { useDeleteKey } from './use-delete-key.ts';
-import {
-  canUndo,
-  centerOn,
-  deleteGapEdit,
-  resetZoom,
-  undoDeleteEdit,
-  undoLastEdit,
-  visibleWindow,
-  zoomAround,
-  type Viewport,
-} from './timeline.rules.ts';
+import { centerOn, resetZoom, visibleWindow, zoomAround, type Viewport } from './timeline.rules.ts';
+import { canUndo, deleteGapEdit, undoDeleteEdit, undoLastEdit } from './gap-editing.rules.ts';
+import type { GapEditState } from './gap-editing.rules.ts';
+import { formatClipSpan } from '../../lib/time.format.ts';
 
 type Props = {
   clip: Clip;

@@ -1,11 +1,14 @@
-import { MIN_GAP_LENGTH_S, formatClipTime, round2 } from '@roughcut/shared';
-import type { Gap, GapEditState, HandleSide, Span } from '@roughcut/shared';
+import { MIN_GAP_LENGTH_S } from '@roughcut/shared';
+import type { Gap, Span } from '@roughcut/shared';
 import type { KeyboardEvent } from 'react';
 import { RULER_HEIGHT } from './timeline-canvas.ts';
 import { visibleIndexRange } from './timeline-geometry.ts';
 import type { HandleHit } from './timeline-geometry.ts';
 import { TOUCH_TARGET_PX } from './timeline-touch.rules.ts';
-import { deleteGapEdit, moveHandleEdit } from './timeline.rules.ts';
+import { deleteGapEdit, moveHandleEdit } from './gap-editing.rules.ts';
+import type { GapEditState, HandleSide } from './gap-editing.rules.ts';
+import { round2 } from '../../lib/round2.ts';
+import { formatClipTime } from '../../lib/time.format.ts';
 
 /** Handles are plain elements styled once by the timeline (`gapHandleStyles`), as there can be
  * a hundred and more of them re-rendered on every zoom and drag. Each is centred on its edge: 10

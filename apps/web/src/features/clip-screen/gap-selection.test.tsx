@@ -2,11 +2,12 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
-import type { Clip, GapEditState } from '@roughcut/shared';
+import type { Clip } from '@roughcut/shared';
 import { useEffect, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SpeechGapsStep } from './speech-gaps-step.tsx';
-import { initialGapEditState } from './timeline.rules.ts';
+import { initialGapEditState } from './gap-editing.rules.ts';
+import type { GapEditState } from './gap-editing.rules.ts';
 
 // Issue 33: a gap selected by a press or a tap and deleted by Delete gap or the Delete key; a
 // finger grabbing an edge from 22 px and dragging it by its movement; two fingers pinching. The

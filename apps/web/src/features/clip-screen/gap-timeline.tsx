@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import { formatClipTime, isFillerGap, sortGaps } from '@roughcut/shared';
-import type { GapEditState, Span, Word } from '@roughcut/shared';
+import { isFillerGap, sortGaps } from '@roughcut/shared';
+import type { Span, Word } from '@roughcut/shared';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { GapHandles, gapHandleStyles } from './gap-handles.tsx';
 import { TimelinePlayhead } from './timeline-playhead.tsx';
@@ -12,6 +12,8 @@ import type { HandleHit, Waveform } from './timeline-geometry.ts';
 import { TimelineWords, type WordTipState } from './timeline-words.tsx';
 import { useTimelinePointer, type WordPointing } from './use-timeline-pointer.ts';
 import { centerOn, timeToPixel, visibleWindow, type Viewport } from './timeline.rules.ts';
+import type { GapEditState } from './gap-editing.rules.ts';
+import { formatClipTime } from '../../lib/time.format.ts';
 
 const LABEL_FONT = '11px Inter, system-ui, sans-serif';
 const LABEL_GAP_PX = 3;

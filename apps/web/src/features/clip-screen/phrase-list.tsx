@@ -2,18 +2,18 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
-import {
-  CONFIDENCE_TOLERANCE_STEP,
-  NO_TRANSCRIPTION_QUESTION,
-  NO_TRANSCRIPTION_TITLE,
-  formatTolerancePercent,
-  invalidPhrasesLabel,
-} from '@roughcut/shared';
-import type { ReviewPhrase } from '@roughcut/shared';
+import { CONFIDENCE_TOLERANCE_STEP } from '@roughcut/shared';
 import { useEffect, useRef, useState } from 'react';
 import type { ClipClock } from '../../playback/clip-clock.ts';
 import { PHRASE_ROW_HEIGHT, PhraseRow } from './phrase-row.tsx';
 import type { PhraseActions } from './use-clip-edits.ts';
+import {
+  NO_TRANSCRIPTION_QUESTION,
+  NO_TRANSCRIPTION_TITLE,
+  invalidPhrasesLabel,
+} from './phrase-validity.rules.ts';
+import type { ReviewPhrase } from './phrase-validity.rules.ts';
+import { formatTolerancePercent } from '../../lib/time.format.ts';
 
 /** SPEC 2.10: the list is at most 1000 px high and scrolls. */
 export const PHRASE_LIST_MAX_HEIGHT = 1000;

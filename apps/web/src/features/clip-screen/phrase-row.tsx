@@ -7,20 +7,18 @@ import InputBase from '@mui/material/InputBase';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import {
-  formatClipSpan,
-  formatClipTime,
-  formatSeconds,
-  isUnrecognisedPhrase,
-  phraseMarker,
-  phraseTextLimit,
-  showsTickButton,
-  wordsBelowTolerance,
-} from '@roughcut/shared';
-import type { ReviewPhrase } from '@roughcut/shared';
+import { phraseTextLimit } from '@roughcut/shared';
 import { memo } from 'react';
 import type { ClipClock } from '../../playback/clip-clock.ts';
 import type { PhraseActions } from './use-clip-edits.ts';
+import {
+  isUnrecognisedPhrase,
+  phraseMarker,
+  showsTickButton,
+  wordsBelowTolerance,
+} from './phrase-validity.rules.ts';
+import type { ReviewPhrase } from './phrase-validity.rules.ts';
+import { formatClipSpan, formatClipTime, formatSeconds } from '../../lib/time.format.ts';
 
 /** Every row has this height, so the list draws only the rows in view (long-form clips). */
 export const PHRASE_ROW_HEIGHT = 92;

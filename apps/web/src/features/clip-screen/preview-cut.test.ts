@@ -1,7 +1,8 @@
-import { DEFAULT_DRAW_SETTINGS, buildClipConfirmPayload, clipKeptSpans } from '@roughcut/shared';
+import { DEFAULT_DRAW_SETTINGS, clipKeptSpans } from '@roughcut/shared';
 import type { ClipEditStep, Gap } from '@roughcut/shared';
 import { describe, expect, it } from 'vitest';
 import { previewCut } from './preview-cut.ts';
+import { buildClipConfirmPayload } from './clip-confirm.rules.ts';
 
 const stored: Gap[] = [
   { id: 'gap-1', start: 2, end: 3 },

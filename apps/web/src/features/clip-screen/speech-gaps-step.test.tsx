@@ -3,11 +3,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
-import type { Clip, GapEditState } from '@roughcut/shared';
+import type { Clip } from '@roughcut/shared';
 import { useEffect, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SpeechGapsStep } from './speech-gaps-step.tsx';
-import { initialGapEditState } from './timeline.rules.ts';
+import { initialGapEditState } from './gap-editing.rules.ts';
+import type { GapEditState } from './gap-editing.rules.ts';
 
 // The timeline is 1000 px wide and shows the 20 s clip window at 1x: 50 px per second.
 const WIDTH = 1000;

@@ -1,13 +1,15 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatClipTime, gapCounts } from '@roughcut/shared';
-import type { Clip, GapEditState } from '@roughcut/shared';
+import type { Clip } from '@roughcut/shared';
 import { useMemo } from 'react';
 import { useClipWaveform } from '../../api/clips.queries.ts';
 import { FillerList, TimelineLegend } from './filler-list.tsx';
 import { GapEditor, timelineText } from './gap-editor.tsx';
 import { keptLength, playbackPlan } from '../../playback/gap-playback.ts';
 import { DELETED_GAPS_HINT, gapFooterLabel } from './timeline.rules.ts';
+import { gapCounts } from './gap-editing.rules.ts';
+import type { GapEditState } from './gap-editing.rules.ts';
+import { formatClipTime } from '../../lib/time.format.ts';
 
 export type SpeechGapsStepProps = {
   /** The clip as fetched: its window (`start`, `end`), segments with words, `detected_gaps`. */
@@ -30,7 +32,7 @@ export type SpeechGapsStepProps = {
  * timeline with yellow gap regions (drag an edge, Ctrl/Cmd+click to delete, drag the playhead,
  * scroll to pan, Ctrl/Cmd+scroll to zoom, Space plays, Ctrl/Cmd+Z undoes) over the clip's waveform
  * and words, the legend and the fillers ("um", "uh": listed with a count, each kept or removed),
- * and the footer counting the silences found and deleted (shared `gapCounts`, as the timeline
+ * and the footer counting the silences found and deleted (`gapCounts`, as the timeline
  * editor counts them) with a hint that a deleted gap stays in the video. "Loading video" shows
  * until the video is playable. Playback skips the gaps exactly as the render cuts them.
  */

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { Clip, DrawSettings, ReviewPhrase, Span } from '@roughcut/shared';
+import type { Clip, DrawSettings, Span } from '@roughcut/shared';
 import { withoutCutFillers } from '@roughcut/shared';
 import { buildAss } from '@roughcut/engine/subtitles';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { GapPlayer } from '../../playback/gap-player.tsx';
 import type { ClipClock } from '../../playback/clip-clock.ts';
 import type { GapPlayback } from '../../playback/use-gap-playback.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
+import type { ReviewPhrase } from './phrase-validity.rules.ts';
 
 /**
  * NOTE: the overlay swaps its script in place (no blink), but typing and slider drags still settle

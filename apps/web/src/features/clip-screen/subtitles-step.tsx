@@ -8,9 +8,8 @@ import {
   clipKeptSpans,
   isFillerGap,
   removedWithFillers,
-  phraseAtTime,
 } from '@roughcut/shared';
-import type { Clip, DrawSettings, ReviewPhrase } from '@roughcut/shared';
+import type { Clip, DrawSettings } from '@roughcut/shared';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { cutClock } from '../../playback/clip-clock.ts';
 import { playbackPlan } from '../../playback/gap-playback.ts';
@@ -21,6 +20,8 @@ import { PhraseList } from './phrase-list.tsx';
 import type { PreviewCut } from './preview-cut.ts';
 import { SubtitlePreview } from './subtitle-preview.tsx';
 import type { PhraseActions } from './use-clip-edits.ts';
+import { phraseAtTime } from './phrase-validity.rules.ts';
+import type { ReviewPhrase } from './phrase-validity.rules.ts';
 
 /**
  * NOTE: a phone's portrait preview is as tall as the Speech Gaps step's, so the video and its

@@ -4,8 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { cutForConfirm, fillerCountLabel, fillerCounts, isClipEditable } from '@roughcut/shared';
-import type { Clip, ClipDraft, GapEditState } from '@roughcut/shared';
+import type { Clip, ClipDraft } from '@roughcut/shared';
 import { useMemo, useState } from 'react';
 import type { InstanceRef } from '../../api/clips.api.ts';
 import { useClipWaveform } from '../../api/clips.queries.ts';
@@ -22,6 +21,9 @@ import { DELETED_GAPS_HINT, timelineDescription } from './timeline.rules.ts';
 import { useConfirmClip } from './use-confirm-clip.ts';
 import { useDiscardDraft } from './use-discard-draft.ts';
 import { useDraftSync } from './use-draft-sync.ts';
+import { fillerCountLabel, fillerCounts } from './gap-editing.rules.ts';
+import type { GapEditState } from './gap-editing.rules.ts';
+import { cutForConfirm, isClipEditable } from './clip-confirm.rules.ts';
 
 export const SAVE_FAILED_FALLBACK = 'There was an issue saving the cut, please try again';
 

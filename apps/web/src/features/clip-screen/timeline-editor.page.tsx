@@ -2,7 +2,7 @@ import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { appPaths, isClipEditable } from '@roughcut/shared';
+import { appPaths } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -11,6 +11,7 @@ import { CenteredSpinner } from '../../components/centered-spinner.tsx';
 import { ClipFailed, ClipUnavailable } from './clip-states.tsx';
 import { useClipData, useClipDraft } from './use-clip-data.ts';
 import { TimelineEditorBody } from './timeline-editor-body.tsx';
+import { isClipEditable } from './clip-confirm.rules.ts';
 
 function EditorHeader({ jobId, clip }: { jobId: string; clip: Clip | null }) {
   return (

@@ -1,4 +1,5 @@
-import type { Gap, HandleSide, Span } from '@roughcut/shared';
+import type { Gap, Span } from '@roughcut/shared';
+import type { HandleSide } from './gap-editing.rules.ts';
 
 // Finding what is under the pointer and what is visible, in O(log n), so a one-hour clip with
 // thousands of gaps and words draws only its visible window.

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import { formatClipTime } from '@roughcut/shared';
 import type { Span } from '@roughcut/shared';
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { RULER_HEIGHT } from './timeline-canvas.ts';
 import { timeToPixel, visibleDuration, visibleWindow, type Viewport } from './timeline.rules.ts';
+import { formatClipTime } from '../../lib/time.format.ts';
 
 export type PlayheadClock = {
   currentTime: () => number;

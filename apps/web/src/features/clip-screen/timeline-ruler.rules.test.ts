@@ -1,4 +1,3 @@
-import { formatClipTime } from '@roughcut/shared';
 import { describe, expect, it } from 'vitest';
 import {
   MIN_RULER_LABELS,
@@ -6,6 +5,7 @@ import {
   rulerLabelTimes,
   rulerLabelsFor,
 } from './timeline-ruler.rules.ts';
+import { formatClipTime } from '../../lib/time.format.ts';
 
 describe('ruler labels (issue 33)', () => {
   it('keeps the spec spacing when it gives 5 labels with room', () => {

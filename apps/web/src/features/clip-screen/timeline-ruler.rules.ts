@@ -1,5 +1,5 @@
-import { formatClipTime } from '@roughcut/shared';
 import { markerSpacing, visibleDuration, visibleWindow, type Viewport } from './timeline.rules.ts';
+import { formatClipTime } from '../../lib/time.format.ts';
 
 // Issue 33: the ruler labels at least 5 ticks at any zoom, on SPEC 9's marker spacing.
 

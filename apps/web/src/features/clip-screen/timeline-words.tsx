@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Popper from '@mui/material/Popper';
 import Typography from '@mui/material/Typography';
-import { formatClipTime } from '@roughcut/shared';
 import type { Span, Word } from '@roughcut/shared';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { WORDS_HEIGHT, WORDS_TOP } from './timeline-canvas.ts';
 import { visibleIndexRange } from './timeline-geometry.ts';
+import { formatClipTime } from '../../lib/time.format.ts';
 
 /** Beyond this many visible words the chips are left to the pointer (zoom in to tab through). */
 export const MAX_FOCUSABLE_WORDS = 120;

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { GapEditState } from '@roughcut/shared';
-import { clampHandle } from '@roughcut/shared';
 import {
-  canUndo,
   centerOn,
   clampViewportStart,
   clampZoom,
-  deleteGapEdit,
-  initialGapEditState,
-  MAX_UNDO_STEPS,
-  moveHandleEdit,
-  recordEdit,
-  undoDeleteEdit,
-  undoLastEdit,
   gapFooterLabel,
   markerSpacing,
   panViewport,
@@ -28,6 +18,7 @@ import {
   zoomByWheel,
   zoomLabel,
 } from './timeline.rules.ts';
+import { initialGapEditState } from './gap-editing.rules.ts';
 
 describe('zoom', () => {
   it('steps 1.1x per wheel tick within 1x-10x', () => {
@@ -151,100 +142,5 @@ describe('description', () => {
     );
     expect(state.gaps).toEqual([{ id: 'gap-2', start: 5, end: 5.4, kind: 'filler' }]);
     expect(state.deletedGaps.map((g) => g.id)).toEqual(['gap-1']);
-  });
-});
-
-describe('timeline undo', () => {
-  const start = (): GapEditState =>
-    initialGapEditState([
-      { id: 'gap-0', start: 10, end: 11.234 },
-      { id: 'gap-1', start: 13, end: 14 },
-      { id: 'gap-2', start: 16, end: 17 },
-    ]);
-  const WINDOW = { start: 10, end: 20 };
-
-  it('keeps handles inside a clip window instead of [0, duration]', () => {
-    const s = start();
-    expect(clampHandle(s.gaps, 'gap-0', 'start', 3, WINDOW)).toBe(10);
-    expect(clampHandle(s.gaps, 'gap-2', 'end', 25, WINDOW)).toBe(20);
-    expect(clampHandle(s.gaps, 'gap-2', 'end', 19.456, WINDOW)).toBe(19.46);
-  });
-
-  it('undoes a handle drag exactly, even to a value with more than 2 decimals', () => {
-    const moved = moveHandleEdit(start(), 'gap-0', 'end', 12.5, WINDOW);
-    expect(moved.gaps[0]).toEqual({ id: 'gap-0', start: 10, end: 12.5 });
-    expect(moved.history).toEqual([{ kind: 'move', id: 'gap-0', side: 'end', from: 11.234 }]);
-    expect(canUndo(moved)).toBe(true);
-    const undone = undoLastEdit(moved);
-    expect(undone.gaps[0]).toEqual({ id: 'gap-0', start: 10, end: 11.234 });
-    expect(undone.history).toEqual([]);
-    expect(canUndo(undone)).toBe(false);
-  });
-
-  it('does not record a drag that changed nothing', () => {
-    const s = start();
-    // Already at the window start: clamped to the same value.
-    expect(moveHandleEdit(s, 'gap-0', 'start', 2, WINDOW)).toBe(s);
-    expect(moveHandleEdit(s, 'gap-9', 'start', 2, WINDOW)).toBe(s);
-  });
-
-  it('undoes drags and deletes in reverse order', () => {
-    let s = moveHandleEdit(start(), 'gap-1', 'start', 12, WINDOW);
-    s = deleteGapEdit(s, 'gap-2', { ctrlKey: true });
-    s = moveHandleEdit(s, 'gap-1', 'end', 15, WINDOW);
-    expect(s.gaps.map((g) => g.id)).toEqual(['gap-0', 'gap-1']);
-    s = undoLastEdit(s);
-    expect(s.gaps[1]).toEqual({ id: 'gap-1', start: 12, end: 14 });
-    s = undoLastEdit(s);
-    expect(s.gaps.map((g) => g.id)).toEqual(['gap-0', 'gap-1', 'gap-2']);
-    expect(s.deletedGaps).toEqual([]);
-    s = undoLastEdit(s);
-    expect(s.gaps[1]).toEqual({ id: 'gap-1', start: 13, end: 14 });
-    expect(s.history).toEqual([]);
-  });
-
-  it('needs Ctrl or Meta to delete, and records the delete', () => {
-    const s = start();
-    expect(deleteGapEdit(s, 'gap-1', {})).toBe(s);
-    const deleted = deleteGapEdit(s, 'gap-1', { metaKey: true });
-    expect(deleted.history).toEqual([{ kind: 'delete', id: 'gap-1' }]);
-    expect(deleted.deletedGaps.map((g) => g.id)).toEqual(['gap-1']);
-  });
-
-  it('Undo Delete restores the last deleted gap, trims overlaps and forgets that step', () => {
-    let s = deleteGapEdit(start(), 'gap-1', { ctrlKey: true });
-    // The neighbour grows over the deleted gap's place before the undo.
-    s = moveHandleEdit(s, 'gap-0', 'end', 13.5, WINDOW);
-    s = undoDeleteEdit(s);
-    expect(s.gaps).toEqual([
-      { id: 'gap-0', start: 10, end: 13 },
-      { id: 'gap-1', start: 13, end: 14 },
-      { id: 'gap-2', start: 16, end: 17 },
-    ]);
-    expect(s.history).toEqual([{ kind: 'move', id: 'gap-0', side: 'end', from: 11.234 }]);
-    expect(undoDeleteEdit(s)).toBe(s);
-    // The drag is undone as far as the restored neighbour allows.
-    expect(undoLastEdit(s).gaps[0]).toEqual({ id: 'gap-0', start: 10, end: 11.234 });
-  });
-
-  it('opens with the detected gaps missing from the cut as deleted ones, undoable', () => {
-    const detected = [
-      { id: 'gap-0', start: 1, end: 2 },
-      { id: 'gap-1', start: 3, end: 4 },
-      { id: 'gap-2', start: 5, end: 6 },
-    ];
-    const s = initialGapEditState([{ id: 'gap-1', start: 3.2, end: 4 }], detected);
-    expect(s.gaps).toEqual([{ id: 'gap-1', start: 3.2, end: 4 }]);
-    expect(s.deletedGaps.map((g) => g.id)).toEqual(['gap-0', 'gap-2']);
-    expect(canUndo(s)).toBe(true);
-    expect(undoLastEdit(s).gaps.map((g) => g.id)).toEqual(['gap-1', 'gap-2']);
-  });
-
-  it('forgets the oldest steps beyond the limit', () => {
-    let s = start();
-    for (let i = 0; i < MAX_UNDO_STEPS + 5; i += 1) {
-      s = recordEdit(s, { kind: 'move', id: 'gap-0', side: 'end', from: 11 + (i % 2) });
-    }
-    expect(s.history).toHaveLength(MAX_UNDO_STEPS);
   });
 });

@@ -1,30 +1,15 @@
-import type {
-  Gap,
-  ClickModifiers,
-  GapEdit,
-  GapEditState,
-  HandleLimit,
-  HandleSide,
-  Span,
-} from '@roughcut/shared';
+import type { Span } from '@roughcut/shared';
 import {
-  MIN_GAP_LENGTH_S,
   TIMELINE_MAX_ZOOM,
   TIMELINE_MIN_ZOOM,
   TIMELINE_ZOOM_STEP,
-  formatClipTime,
-  formatDuration,
-  gapCounts,
-  roundTo,
-  deleteGap,
   mergeGaps,
-  moveGapHandle,
-  restoreGap,
-  sortGaps,
   totalLength,
-  undoDelete,
 } from '@roughcut/shared';
 import { clamp } from '../../lib/clamp.ts';
+import { gapCounts } from './gap-editing.rules.ts';
+import type { GapEditState } from './gap-editing.rules.ts';
+import { formatClipTime, formatDuration, roundTo } from '../../lib/time.format.ts';
 
 // SPEC 2.12, 4.6 and 9: the speech-gap timeline's zoom, viewport, ruler and labels.
 
@@ -126,7 +111,7 @@ export const viewingLabel = (v: Viewport): string => {
 /** The Zoom label value, e.g. "1.21x". */
 export const zoomLabel = (zoom: number): string => `${roundTo(clampZoom(zoom), 2)}x`;
 
-/** The clip screen's footer: gaps found and gaps deleted, counted by shared `gapCounts`. */
+/** The clip screen's footer: gaps found and gaps deleted, counted by `gapCounts`. */
 export const gapFooterLabel = ({ found, deleted }: { found: number; deleted: number }): string =>
   `${found} ${found === 1 ? 'gap' : 'gaps'} found, ${deleted} ${deleted === 1 ? 'gap' : 'gaps'} deleted`;
 
@@ -147,116 +132,4 @@ export const timelineDescription = (state: GapEditState, duration: number): stri
     `Total gap time: ${formatDuration(gapTime)} of ${formatDuration(duration)} video length`,
     `${roundTo(percent, 2).toFixed(2)}% of the video deleted`,
   ];
-};
-
-// Undo for the timeline: every handle drag and every delete is one step of `history`.
-
-/** The oldest steps are forgotten beyond this, so a long session cannot grow without bound. */
-export const MAX_UNDO_STEPS = 200;
-
-/** Appends one undoable step. */
-export const recordEdit = (state: GapEditState, edit: GapEdit): GapEditState => ({
-  ...state,
-  history: [...(state.history ?? []), edit].slice(-MAX_UNDO_STEPS),
-});
-
-/** Ctrl/Cmd+click: `deleteGap`, remembered as an undoable step. */
-export const deleteGapEdit = (
-  state: GapEditState,
-  id: string,
-  modifiers: ClickModifiers,
-): GapEditState => {
-  const next = deleteGap(state, id, modifiers);
-  return next === state ? state : recordEdit(next, { kind: 'delete', id });
-};
-
-/**
- * Cuts a kept gap again (a filler's Remove in the list): `restoreGap`, and its delete step leaves
- * the history, as Undo Delete does.
- */
-export const restoreGapEdit = (state: GapEditState, id: string): GapEditState => {
-  const next = restoreGap(state, id);
-  if (next === state) return state;
-  const history = state.history ?? [];
-  const index = history.findLastIndex((e) => e.kind === 'delete' && e.id === id);
-  return index < 0 ? next : { ...next, history: history.filter((_, i) => i !== index) };
-};
-
-/** Moves one handle (clamped by `moveGapHandle`) and remembers where it was. */
-export const moveHandleEdit = (
-  state: GapEditState,
-  id: string,
-  side: HandleSide,
-  time: number,
-  limit: HandleLimit,
-): GapEditState => {
-  const before = state.gaps.find((g) => g.id === id);
-  if (before === undefined) return state;
-  const gaps = moveGapHandle(state.gaps, id, side, time, limit);
-  const after = gaps.find((g) => g.id === id);
-  if (after === undefined || after[side] === before[side]) return state;
-  return recordEdit({ ...state, gaps }, { kind: 'move', id, side, from: before[side] });
-};
-
-/** Undo Delete: `undoDelete`, and the delete step leaves the history too. */
-export const undoDeleteEdit = (state: GapEditState): GapEditState => {
-  const next = undoDelete(state);
-  if (next === state) return state;
-  const history = state.history ?? [];
-  const index = history.findLastIndex((e) => e.kind === 'delete');
-  return index < 0 ? next : { ...next, history: history.filter((_, i) => i !== index) };
-};
-
-/**
- * Undo (Ctrl/Cmd+Z): reverts the last step, a handle drag or a delete. Deleted gaps not in the
- * history (for example restored from a saved cut) are still undone, one by one, after it.
- */
-export const undoLastEdit = (state: GapEditState): GapEditState => {
-  const history = state.history ?? [];
-  const last = history.at(-1);
-  if (last === undefined) return undoDelete(state);
-  const rest = { ...state, history: history.slice(0, -1) };
-  if (last.kind === 'delete') return { ...undoDelete(state), history: rest.history };
-  const gaps = sortGaps(state.gaps);
-  const index = gaps.findIndex((g) => g.id === last.id);
-  const gap = gaps[index];
-  if (gap === undefined) return rest;
-  // NOTE: the exact former value (detected gaps may have more than 2 decimals), unless a later
-  // Undo Delete put a neighbour in its way: then it is clamped like a drag.
-  const lo = last.side === 'start' ? (gaps[index - 1]?.end ?? -Infinity) : gap.start;
-  const hi = last.side === 'end' ? (gaps[index + 1]?.start ?? Infinity) : gap.end;
-  const fits =
-    last.from >= lo &&
-    last.from <= hi &&
-    (last.side === 'start' ? hi - last.from : last.from - lo) >= MIN_GAP_LENGTH_S - 1e-9;
-  const moved = fits
-    ? state.gaps.map((g) => (g.id === last.id ? { ...g, [last.side]: last.from } : g))
-    : moveGapHandle(state.gaps, last.id, last.side, last.from, { start: lo, end: hi });
-  return { ...rest, gaps: moved };
-};
-
-export const canUndo = (state: GapEditState): boolean =>
-  (state.history?.length ?? 0) > 0 || state.deletedGaps.length > 0;
-
-/**
- * The editing state a timeline opens with: the gaps to cut, and the detected gaps missing from
- * them as already deleted (so the footer counts them and Undo Delete can bring them back).
- */
-export const initialGapEditState = (
-  gaps: readonly Gap[],
-  detectedGaps: readonly Gap[] = [],
-): GapEditState => {
-  const ids = new Set(gaps.map((g) => g.id));
-  const detected = new Map(detectedGaps.map((g) => [g.id, g]));
-  // NOTE (issue 33): a cut confirmed before confirms carried the kind lost its fillers' kind;
-  // a gap keeps its id, so the detected gap of that id tells it.
-  const withKind = (gap: Gap): Gap => {
-    const kind = detected.get(gap.id)?.kind;
-    return gap.kind === undefined && kind !== undefined ? { ...gap, kind } : gap;
-  };
-  return {
-    gaps: sortGaps(gaps.map(withKind)),
-    deletedGaps: sortGaps(detectedGaps.filter((g) => !ids.has(g.id))),
-    history: [],
-  };
 };

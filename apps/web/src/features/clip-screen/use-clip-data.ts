@@ -1,4 +1,4 @@
-import { JOB_POLL_MS, clipScreenState } from '@roughcut/shared';
+import { JOB_POLL_MS } from '@roughcut/shared';
 import type { Clip, ClipDraft } from '@roughcut/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useAssetUrl, useAssets } from '../../api/assets.queries.ts';
@@ -7,6 +7,7 @@ import type { InstanceRef } from '../../api/clips.api.ts';
 import { clipDraftQuery, clipQuery } from '../../api/clips.queries.ts';
 import { findUneditedVideo } from '../../lib/upload-indicator.rules.ts';
 import { draftSavesSettled } from './use-draft-sync.ts';
+import { clipScreenState } from './clip-confirm.rules.ts';
 
 export type ClipData = {
   ref: InstanceRef | undefined;

@@ -1,21 +1,19 @@
+import type { ClipEditStep, ClipReframe, DrawSettings } from '@roughcut/shared';
+import { useCallback, useMemo, useState } from 'react';
+import type { ClipEditsState } from './clip-draft.rules.ts';
+import type { GapEditState } from './gap-editing.rules.ts';
 import {
   INITIAL_SELECTED_STEP,
-  applyTolerance,
   confirmAllSteps,
+  toggleConfirmedStep,
+} from './clip-confirm.rules.ts';
+import {
+  applyTolerance,
   deletePhrase,
   editPhraseText,
   tickPhrase,
-  toggleConfirmedStep,
-} from '@roughcut/shared';
-import type {
-  ClipEditStep,
-  ClipReframe,
-  DrawSettings,
-  GapEditState,
-  ReviewPhrase,
-} from '@roughcut/shared';
-import { useCallback, useMemo, useState } from 'react';
-import type { ClipEditsState } from './clip-draft.rules.ts';
+} from './phrase-validity.rules.ts';
+import type { ReviewPhrase } from './phrase-validity.rules.ts';
 
 export type PhraseActions = {
   edit: (id: string, text: string) => void;

@@ -1,5 +1,5 @@
 import { isFillerGap, sortGaps } from '@roughcut/shared';
-import type { GapEditState, Span } from '@roughcut/shared';
+import type { Span } from '@roughcut/shared';
 import { useEffect, useRef } from 'react';
 import type { PointerEvent as ReactPointerEvent, RefObject } from 'react';
 import { RULER_HEIGHT, WORDS_HEIGHT, WORDS_TOP } from './timeline-canvas.ts';
@@ -14,15 +14,9 @@ import {
   type Pinch,
   type TouchPoint,
 } from './timeline-touch.rules.ts';
-import {
-  deleteGapEdit,
-  moveHandleEdit,
-  panViewport,
-  pixelToTime,
-  restoreGapEdit,
-  zoomAround,
-  type Viewport,
-} from './timeline.rules.ts';
+import { panViewport, pixelToTime, zoomAround, type Viewport } from './timeline.rules.ts';
+import { deleteGapEdit, moveHandleEdit, restoreGapEdit } from './gap-editing.rules.ts';
+import type { GapEditState } from './gap-editing.rules.ts';
 
 type Drag =
   | {

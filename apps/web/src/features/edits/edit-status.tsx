@@ -1,16 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import {
-  UPLOADING_LABEL,
-  formatTimeLeft,
-  listStatusLabel,
-  runProgressView,
-} from '@roughcut/shared';
+import { UPLOADING_LABEL, formatTimeLeft, runProgressView } from '@roughcut/shared';
 import type { AutoJob } from '@roughcut/shared';
 import { isSending, useUploadSession } from '../../api/upload-sessions.ts';
 import type { UploadSession } from '../../api/upload-sessions.ts';
 import { StatusPill } from '../../components/status-tone.tsx';
 import { secondsLeft, uploadProgressPercent } from '../../lib/upload-progress.rules.ts';
+import { listStatusLabel } from '../../lib/status-labels.rules.ts';
 
 /** Whole percent of a run's progress fraction, when it reports one. */
 const percentOf = (progress: number | undefined): number | null =>

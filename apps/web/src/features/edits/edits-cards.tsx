@@ -4,10 +4,10 @@ import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatRelativeTime } from '@roughcut/shared';
 import type { AutoJob } from '@roughcut/shared';
 import { EditSteps } from './edit-steps.tsx';
 import { EditStatus } from './edit-status.tsx';
+import { formatRelativeTime } from '../../lib/time.format.ts';
 
 type Props = {
   jobs: readonly AutoJob[];

@@ -3,7 +3,6 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { Tone } from '@roughcut/shared';
 import { TONE_COLORS } from '../../components/status-tone.tsx';
 import {
   OVERVIEW_FILTERS,
@@ -11,6 +10,7 @@ import {
   type OverviewCounts,
   type OverviewFilter,
 } from '../../lib/job-list.rules.ts';
+import type { Tone } from '../../lib/status-labels.rules.ts';
 
 const FILTER_TONES: Record<OverviewFilter, Tone> = {
   running: 'blue',

@@ -11,7 +11,6 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { formatRelativeTime } from '@roughcut/shared';
 import type { AutoJob } from '@roughcut/shared';
 import { useState } from 'react';
 import { EditRowMenu } from './edit-row-menu.tsx';
@@ -19,6 +18,7 @@ import type { OpenRowMenu, RowAction } from './edit-row-menu.tsx';
 import { EditSteps } from './edit-steps.tsx';
 import { EditsCards } from './edits-cards.tsx';
 import { EditStatus } from './edit-status.tsx';
+import { formatRelativeTime } from '../../lib/time.format.ts';
 
 export type { RowAction } from './edit-row-menu.tsx';
 

@@ -1,4 +1,5 @@
-import { MAX_ENGAGEMENT_SCORE, roundTo } from '@roughcut/shared';
+import { MAX_ENGAGEMENT_SCORE } from '@roughcut/shared';
+import { roundTo } from '../../lib/time.format.ts';
 
 /**
  * The clip card's engagement score "(x/10)", shown only for short (non-long-form) clips.

@@ -2,10 +2,11 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { AWAITING_CONFIRMATION_BANNER, sortClipsByEngagement } from '@roughcut/shared';
+import { sortClipsByEngagement } from '@roughcut/shared';
 import type { Clip } from '@roughcut/shared';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
 import { ClipCard } from './clip-card.tsx';
+import { AWAITING_CONFIRMATION_BANNER } from '../../lib/status-labels.rules.ts';
 
 type Props = {
   clips: readonly Clip[] | undefined;

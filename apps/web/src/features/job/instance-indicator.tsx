@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { instanceStatusDisplay, runProgressView } from '@roughcut/shared';
+import { runProgressView } from '@roughcut/shared';
 import type { JobInstance } from '@roughcut/shared';
 import { PulsingDot, TONE_COLORS } from '../../components/status-tone.tsx';
 import { processingText } from './instance-progress.ts';
+import { instanceStatusDisplay } from '../../lib/status-labels.rules.ts';
 
 /**
  * SPEC 4.1: the job-instance indicator of the job page's top bar; beside it while the run

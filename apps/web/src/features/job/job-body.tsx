@@ -4,12 +4,12 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { JOB_FAILED_HEADING, jobPageBody } from '@roughcut/shared';
 import type { Asset, AutoJob, Clip } from '@roughcut/shared';
 import { CenteredSpinner } from '../../components/centered-spinner.tsx';
 import { ClipsReview } from './clips-review.tsx';
 import { FinishedVideos } from './finished-videos.tsx';
 import { RunProgressPanel } from './run-progress-panel.tsx';
+import { JOB_FAILED_HEADING, jobPageBody } from '../../lib/status-labels.rules.ts';
 
 type Props = {
   job: AutoJob;

@@ -12,11 +12,12 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
-import type { JobActions, JobInstance } from '@roughcut/shared';
+import type { JobInstance } from '@roughcut/shared';
 import { useRef, useState } from 'react';
 import { InstanceIndicator } from './instance-indicator.tsx';
 import { UploadStatus } from './upload-status.tsx';
 import { type UploadIndicator } from '../../lib/upload-indicator.rules.ts';
+import type { JobActions } from '../../lib/status-labels.rules.ts';
 
 export type TopBarCommand =
   'continue' | 'confirm-all' | 'unconfirm-all' | 'start' | 'cancel' | 'delete-video';

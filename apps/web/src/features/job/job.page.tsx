@@ -3,14 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import {
-  STEP_LABELS,
-  appPaths,
-  checkSelectedFiles,
-  clipBulkActions,
-  isActiveStatus,
-  jobActions,
-} from '@roughcut/shared';
+import { STEP_LABELS, appPaths, checkSelectedFiles, isActiveStatus } from '@roughcut/shared';
 import type { AutoJob, Clip } from '@roughcut/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -34,6 +27,7 @@ import { useResumeUpload } from './use-resume-upload.ts';
 import { isSending, useUploadSession } from '../../api/upload-sessions.ts';
 import { uploadDetailOf } from '../../lib/upload-progress.rules.ts';
 import { editedVideos, findUneditedVideo } from '../../lib/upload-indicator.rules.ts';
+import { clipBulkActions, jobActions } from '../../lib/status-labels.rules.ts';
 
 function JobHeader({ job }: { job: AutoJob }) {
   return (

@@ -1,7 +1,6 @@
-import { MAX_PHRASE_CHARS } from '../contracts/clip.contract.ts';
-import type { Segment, Word } from '../contracts/clip.contract.ts';
-import { roundTo } from '../format/time.format.ts';
-import { phraseTextLimit } from './phrase-limits.rules.ts';
+import { MAX_PHRASE_CHARS, phraseTextLimit } from '@roughcut/shared';
+import type { Segment, Word } from '@roughcut/shared';
+import { roundTo } from '../../lib/time.format.ts';
 
 // SPEC 3 "Phrase", 4.4 "Phrase validity", 5 (low-confidence) and 2.10 (the Subtitles step).
 

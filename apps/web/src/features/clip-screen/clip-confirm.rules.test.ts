@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customConfirmClipRequestSchema } from '../contracts/clip.contract.ts';
-import { DEFAULT_DRAW_SETTINGS } from '../draw-settings.ts';
+import { DEFAULT_DRAW_SETTINGS, customConfirmClipRequestSchema } from '@roughcut/shared';
 import {
   buildClipConfirmPayload,
   CLIP_EDIT_STEP_LABELS,

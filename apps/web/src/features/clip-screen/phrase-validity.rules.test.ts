@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PHRASE_CHARS, phraseTextSchema } from '../contracts/clip.contract.ts';
-import type { Segment } from '../contracts/clip.contract.ts';
+import { MAX_PHRASE_CHARS, confirmPhrasesError, phraseTextSchema } from '@roughcut/shared';
+import type { Segment } from '@roughcut/shared';
 import { phrasesForConfirm } from './clip-confirm.rules.ts';
-import { confirmPhrasesError } from './phrase-limits.rules.ts';
 import {
   applyTolerance,
   averageConfidencePercent,

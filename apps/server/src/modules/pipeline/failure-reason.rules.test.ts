@@ -4,6 +4,7 @@ import {
   TOOL_FAILURE_REASON,
   toFailureReason,
 } from './failure-reason.rules.ts';
+import { JobStateError } from '../../errors/job-state-error.ts';
 
 const engineError = (message: string): Error =>
   Object.assign(new Error(message), { name: 'EngineError' });
@@ -33,5 +34,26 @@ describe('toFailureReason and the tools own words', () => {
       expect(toFailureReason(engineError(message))).toBe(message);
     }
     expect(toFailureReason(new Error('ffmpeg was killed by SIGKILL'))).toBe(DEFAULT_FAILURE_REASON);
+  });
+});
+
+describe('toFailureReason', () => {
+  it('keeps the first line of user-facing errors', () => {
+    const engine = Object.assign(new Error('No audio track found.\n  at probe (x.ts:1)'), {
+      name: 'EngineError',
+    });
+    expect(toFailureReason(engine)).toBe('No audio track found.');
+    expect(toFailureReason(new JobStateError('x', 'Nope.'))).toBe('Nope.');
+  });
+
+  it('never exposes internal errors or stack traces', () => {
+    expect(toFailureReason(new Error('ENOENT: /var/data/x'))).toBe(DEFAULT_FAILURE_REASON);
+    expect(toFailureReason('boom')).toBe(DEFAULT_FAILURE_REASON);
+    expect(toFailureReason(undefined, 'Custom.')).toBe('Custom.');
+  });
+
+  it('bounds long messages', () => {
+    const long = Object.assign(new Error('x'.repeat(400)), { name: 'EngineError' });
+    expect(toFailureReason(long)).toHaveLength(300);
   });
 });

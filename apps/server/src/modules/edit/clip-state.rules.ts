@@ -1,5 +1,6 @@
-import type { JobStatus } from '../constants.ts';
-import { JOB_STATE_MESSAGES, JobStateError } from './job-state.rules.ts';
+import { JOB_STATE_MESSAGES } from '@roughcut/shared';
+import type { JobStatus } from '@roughcut/shared';
+import { JobStateError } from '../../errors/job-state-error.ts';
 
 // The life of one clip, as a table beside the instance's: made awaiting confirmation by the
 // analysis, (un)confirmed while its instance is reviewed, then rendered by the render stage.

@@ -1,26 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_STATUSES } from '../constants.ts';
-import type { JobStatus } from '../constants.ts';
 import {
-  WORKER_STATES,
-  assertCanDeleteVideo,
-  assertCanUpload,
-  assertClipsEditable,
+  JOB_STATUSES,
   canTransition,
-  DEFAULT_FAILURE_REASON,
   instancePhase,
   isActiveStatus,
   isAwaitingUserState,
   isRestartableStatus,
   isRunningState,
+} from '@roughcut/shared';
+import type { InstanceState, JobStatus } from '@roughcut/shared';
+import { JobStateError } from '../../errors/job-state-error.ts';
+import {
+  WORKER_STATES,
+  assertCanDeleteVideo,
+  assertCanUpload,
+  assertClipsEditable,
   stageOf,
   jobStatusOf,
-  JobStateError,
   startInstance,
-  toFailureReason,
   transitionInstance,
 } from './job-state.rules.ts';
-import type { InstanceState, StartCheck } from './job-state.rules.ts';
+import type { StartCheck } from './job-state.rules.ts';
 
 const ready: StartCheck = { status: 'created', stepCount: 1, video: { status: 'uploaded' } };
 const state = (status: JobStatus, confirmed = false): InstanceState => ({ status, confirmed });
@@ -184,27 +184,6 @@ describe('guards', () => {
     for (const status of ['pending', 'processing', 'awaiting-confirmation'] as const) {
       expect(() => assertCanUpload(status)).toThrow(JobStateError);
     }
-  });
-});
-
-describe('toFailureReason', () => {
-  it('keeps the first line of user-facing errors', () => {
-    const engine = Object.assign(new Error('No audio track found.\n  at probe (x.ts:1)'), {
-      name: 'EngineError',
-    });
-    expect(toFailureReason(engine)).toBe('No audio track found.');
-    expect(toFailureReason(new JobStateError('x', 'Nope.'))).toBe('Nope.');
-  });
-
-  it('never exposes internal errors or stack traces', () => {
-    expect(toFailureReason(new Error('ENOENT: /var/data/x'))).toBe(DEFAULT_FAILURE_REASON);
-    expect(toFailureReason('boom')).toBe(DEFAULT_FAILURE_REASON);
-    expect(toFailureReason(undefined, 'Custom.')).toBe('Custom.');
-  });
-
-  it('bounds long messages', () => {
-    const long = Object.assign(new Error('x'.repeat(400)), { name: 'EngineError' });
-    expect(toFailureReason(long)).toHaveLength(300);
   });
 });
 

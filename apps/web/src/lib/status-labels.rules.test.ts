@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobStatus } from '../constants.ts';
+import type { JobStatus } from '@roughcut/shared';
 import {
   AWAITING_CONFIRMATION_BANNER,
   capitalise,
@@ -8,7 +8,6 @@ import {
   jobActions,
   jobPageBody,
   listStatusLabel,
-  sortClipsByEngagement,
 } from './status-labels.rules.ts';
 
 const job = (status: JobStatus | null, confirmed?: boolean) => ({
@@ -169,15 +168,5 @@ describe('clip list rules', () => {
       showUnconfirmAll: false,
     });
     expect(clipBulkActions([])).toEqual({ showConfirmAll: false, showUnconfirmAll: false });
-  });
-
-  it('sorts clips by engagement score, highest first, without mutating', () => {
-    const clips = [
-      { id: 'a', engagement_score: 3 },
-      { id: 'b', engagement_score: 9 },
-      { id: 'c', engagement_score: 3 },
-    ];
-    expect(sortClipsByEngagement(clips).map((c) => c.id)).toEqual(['b', 'a', 'c']);
-    expect(clips[0]?.id).toBe('a');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobStatus } from '../constants.ts';
+import type { JobStatus } from '@roughcut/shared';
 import {
   CLIP_CONFIRMED_DRAFT_MESSAGE,
   NEW_CLIP_STATE,
@@ -7,7 +7,7 @@ import {
   transitionClip,
 } from './clip-state.rules.ts';
 import type { ClipEvent, ClipState } from './clip-state.rules.ts';
-import { JobStateError } from './job-state.rules.ts';
+import { JobStateError } from '../../errors/job-state-error.ts';
 
 const clip = (status: JobStatus, confirmed = false): ClipState => ({ status, confirmed });
 const allows = (from: ClipState, event: ClipEvent): boolean => {

@@ -1,14 +1,15 @@
-import type { JobStatus } from '../constants.ts';
 import {
   canTransition,
   isAwaitingUserState,
   isRestartableStatus,
   isRunningState,
   isVideoDeletableStatus,
-} from './job-state.rules.ts';
+} from '@roughcut/shared';
+import type { JobStatus } from '@roughcut/shared';
 
 // SPEC 2.6 (list labels, overview), 2.9 (job page), 4.1 (status display and actions). Whether a
-// job is running and which actions it offers are read from the lifecycle's table (job-state.rules).
+// job is running and which actions it offers are read from the lifecycle's table (shared
+// job-state.rules.ts), the one the server's transitions use.
 
 /** Colour words of the spec; the web app maps them onto its palette. */
 export type Tone = 'yellow' | 'green' | 'blue' | 'red' | 'plain';
@@ -120,8 +121,3 @@ export const clipBulkActions = (
   showConfirmAll: clips.some((c) => !c.confirmed),
   showUnconfirmAll: clips.some((c) => c.confirmed),
 });
-
-/** SPEC 2.9: clips by engagement_score, highest first; ties keep their order. */
-export const sortClipsByEngagement = <T extends { engagement_score: number }>(
-  clips: readonly T[],
-): T[] => [...clips].sort((a, b) => b.engagement_score - a.engagement_score);

@@ -1,6 +1,7 @@
-// SPEC section 5 "Gap detection and editing": the detection rule, shared by the engine (which finds
-// the gaps) and the web app (which shows and edits them), so both always agree.
-import { GAP_THRESHOLD_S } from '../constants.ts';
+import { GAP_THRESHOLD_S } from '@roughcut/shared';
+
+// SPEC section 5 "Gap detection and editing": the detection rule. The engine alone finds gaps;
+// the web and the server read the gaps it stored.
 
 export type TimedSpan = { start: number; end: number };
 export type DetectedGap = { id: string; start: number; end: number };
