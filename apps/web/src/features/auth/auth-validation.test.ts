@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  alertOrSend,
   validateForgotPassword,
   validateLogin,
   validateNewPassword,
@@ -55,5 +56,22 @@ describe('validateForgotPassword and validateNewPassword', () => {
     expect(validateNewPassword({ password: '12345678' })).toBeNull();
     // Characters as users count them: seven emoji are seven characters, not fourteen.
     expect(validateNewPassword({ password: '🙂'.repeat(7) })).not.toBeNull();
+  });
+});
+
+describe('alertOrSend', () => {
+  it('alerts the first failing rule and sends nothing', () => {
+    const alert = vi.fn();
+    const send = vi.fn();
+    alertOrSend({ email: '', password: '' }, validateLogin, send, alert);
+    expect(alert).toHaveBeenCalledExactlyOnceWith('Must enter email');
+    expect(send).not.toHaveBeenCalled();
+  });
+  it('sends the form as typed when every rule passes', () => {
+    const alert = vi.fn();
+    const send = vi.fn();
+    alertOrSend({ email: ' ann ', password: 'pw' }, validateLogin, send, alert);
+    expect(send).toHaveBeenCalledExactlyOnceWith({ email: ' ann ', password: 'pw' });
+    expect(alert).not.toHaveBeenCalled();
   });
 });

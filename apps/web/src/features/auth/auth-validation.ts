@@ -41,3 +41,15 @@ export function validateNewPassword(form: { password: string }): string | null {
   if (!isPasswordLongEnough(form.password)) return PASSWORD_TOO_SHORT_MESSAGE;
   return null;
 }
+
+/** Sends the form only when no rule fails; otherwise the first failing rule's message is alerted. */
+export function alertOrSend<Values>(
+  values: Values,
+  validate: (values: Values) => string | null,
+  send: (values: Values) => void,
+  alert: (message: string) => void,
+): void {
+  const problem = validate(values);
+  if (problem) alert(problem);
+  else send(values);
+}

@@ -1,11 +1,6 @@
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { describeError } from '../../api/api-error.ts';
 import { authApi } from '../../api/auth.api.ts';
@@ -14,11 +9,17 @@ import { showAlert } from '../../lib/show-alert.ts';
 import type { GuardState } from '../../layouts/session-guard.tsx';
 import { LOGIN_FAILED } from '../../lib/auth-messages.ts';
 import { AuthShell } from '../../components/auth-shell.tsx';
+import {
+  AuthForm,
+  AuthPrompt,
+  EmailOrUsernameField,
+  PasswordField,
+  SubmitButton,
+} from './auth-fields.tsx';
 import { validateLogin } from './auth-validation.ts';
+import { useAuthForm } from './use-auth-form.ts';
 
 export function LoginPage() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const from = (useLocation().state as GuardState | null)?.from;
@@ -33,47 +34,27 @@ export function LoginPage() {
     onError: (error) => showAlert(describeError(error, LOGIN_FAILED)),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = validateLogin({ email, password });
-    if (problem) return showAlert(problem);
-    login.mutate({ email: email.trim(), password });
-  };
+  const { field, submit } = useAuthForm({ email: '', password: '' }, validateLogin, (form) =>
+    login.mutate({ email: form.email.trim(), password: form.password }),
+  );
 
   return (
     <AuthShell title="Log in" subtitle="Welcome back. Pick up your edits where you left them.">
-      <Stack component="form" noValidate spacing={2.5} onSubmit={submit}>
-        <TextField
-          label="Email or username"
-          name="email"
-          autoComplete="username"
-          autoFocus
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+      <AuthForm onSubmit={submit}>
+        <EmailOrUsernameField autoFocus {...field('email')} />
+        <PasswordField purpose="current" {...field('password')} />
         <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: '8px !important' }}>
           <Link component={RouterLink} to="/forgot-password" variant="body2">
             Forgot password?
           </Link>
         </Stack>
-        <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
-          {login.isPending ? 'Logging in...' : 'Login'}
-        </Button>
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          New to Roughcut?{' '}
-          <Link component={RouterLink} to="/signup" sx={{ fontWeight: 600 }}>
-            Sign up
-          </Link>
-        </Typography>
-      </Stack>
+        <SubmitButton pending={login.isPending} pendingText="Logging in...">
+          Login
+        </SubmitButton>
+        <AuthPrompt prompt="New to Roughcut?" to="/signup">
+          Sign up
+        </AuthPrompt>
+      </AuthForm>
     </AuthShell>
   );
 }

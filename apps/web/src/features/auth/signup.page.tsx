@@ -1,12 +1,5 @@
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { TRIAL_EDIT_LIMIT } from '@roughcut/shared';
 import type { RegisterRequest } from '@roughcut/shared';
 import { describeError } from '../../api/api-error.ts';
@@ -14,7 +7,9 @@ import { authApi } from '../../api/auth.api.ts';
 import { showAlert } from '../../lib/show-alert.ts';
 import { LOGIN_FAILED, SIGNUP_FAILED } from '../../lib/auth-messages.ts';
 import { AuthShell } from '../../components/auth-shell.tsx';
-import { NEW_PASSWORD_HINT, validateSignup } from './auth-validation.ts';
+import { AuthForm, AuthPrompt, PasswordField, SubmitButton } from './auth-fields.tsx';
+import { validateSignup } from './auth-validation.ts';
+import { useAuthForm } from './use-auth-form.ts';
 
 class SignUpLoginError extends Error {
   constructor(cause: unknown) {
@@ -33,10 +28,6 @@ async function signUp(request: RegisterRequest): Promise<void> {
 }
 
 export function SignupPage() {
-  const [email, setEmail] = useState('');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-
   const signup = useMutation({
     mutationFn: signUp,
     onSuccess: () => window.location.reload(),
@@ -51,12 +42,16 @@ export function SignupPage() {
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = validateSignup({ email, username, password });
-    if (problem) return showAlert(problem);
-    signup.mutate({ email: email.trim(), username: username.trim(), password });
-  };
+  const { field, submit } = useAuthForm(
+    { email: '', username: '', password: '' },
+    validateSignup,
+    (form) =>
+      signup.mutate({
+        email: form.email.trim(),
+        username: form.username.trim(),
+        password: form.password,
+      }),
+  );
 
   const working = signup.isPending || signup.isSuccess;
 
@@ -65,42 +60,17 @@ export function SignupPage() {
       title="Create your account"
       subtitle={`Start free with ${TRIAL_EDIT_LIMIT} video edits. No card needed.`}
     >
-      <Stack component="form" noValidate spacing={2.5} onSubmit={submit}>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          helperText={NEW_PASSWORD_HINT}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={working}>
-          {working ? 'Signing Up...' : 'Sign Up'}
-        </Button>
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          Already have an account?{' '}
-          <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
-            Log in
-          </Link>
-        </Typography>
-      </Stack>
+      <AuthForm onSubmit={submit}>
+        <TextField label="Email" type="email" autoComplete="email" autoFocus {...field('email')} />
+        <TextField label="Username" autoComplete="username" {...field('username')} />
+        <PasswordField purpose="new" {...field('password')} />
+        <SubmitButton pending={working} pendingText="Signing Up...">
+          Sign Up
+        </SubmitButton>
+        <AuthPrompt prompt="Already have an account?" to="/login">
+          Log in
+        </AuthPrompt>
+      </AuthForm>
     </AuthShell>
   );
 }
