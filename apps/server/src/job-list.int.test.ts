@@ -2,22 +2,13 @@
 // processes) imports the job list, and the list imports the handlers (and the engine behind them)
 // only when a process starts working on the queues. Checked in a fresh node process, whose module
 // loader reports every file it loads.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { runRecordingLoads } from './test/module-loads.ts';
 
 const JOB_LIST = new URL('./job-list.ts', import.meta.url).href;
 const JOB_HANDLERS = new URL('./jobs/job-handlers.ts', import.meta.url).href;
 
 const SCRIPT = `
-import { registerHooks } from 'node:module';
-const loaded = [];
-registerHooks({
-  load(url, context, nextLoad) {
-    loaded.push(url);
-    return nextLoad(url, context);
-  },
-});
 const heavy = () => ({
   engine: loaded.filter((url) => url.includes('/packages/engine/src/')).length,
   handlers: loaded.filter((url) => /\\/modules\\/pipeline\\/[^/]+\\.job\\.ts$/.test(url)).map((url) => url.split('/').pop()).sort(),
@@ -31,17 +22,12 @@ console.log(JSON.stringify({ queues: jobList.map((job) => job.name), listed, han
 
 describe('the job list', () => {
   it('loads no handler and no engine until a process works on the queues', async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--input-type=module', '--eval', SCRIPT],
-      { env: { ...process.env, NODE_OPTIONS: '' } },
-    );
-    const report = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as {
+    const report = await runRecordingLoads<{
       queues: string[];
       listed: { engine: number; handlers: string[] };
       handlers: string[];
       working: { engine: number; handlers: string[] };
-    };
+    }>(SCRIPT);
     expect(report.queues).toEqual([
       'send-mail',
       'cleanup-auth',

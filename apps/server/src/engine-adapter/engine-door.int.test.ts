@@ -2,25 +2,16 @@
 // load the engine's work (recognisers, voice detector, reframing, renderer) at start-up or for
 // requests that do not need it (listing languages asks the recognisers, so it loads them then). Checked in a fresh node process, whose module loader reports
 // every file it loads; the process also reports its memory once started.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runRecordingLoads } from '../test/module-loads.ts';
 
 const APP = new URL('../app.ts', import.meta.url).href;
 const CONFIG = new URL('../config.ts', import.meta.url).href;
 
 const SCRIPT = `
-import { registerHooks } from 'node:module';
-const loaded = [];
-registerHooks({
-  load(url, context, nextLoad) {
-    loaded.push(url);
-    return nextLoad(url, context);
-  },
-});
 const { buildApp } = await import(${JSON.stringify(APP)});
 const { loadConfig } = await import(${JSON.stringify(CONFIG)});
 const app = await buildApp(loadConfig());
@@ -54,18 +45,12 @@ describe('the engine door', () => {
   it('keeps the work out of a server without the embedded worker', async () => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
-      NODE_OPTIONS: '',
       EMBEDDED_WORKER: 'false',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     };
     delete env.DATABASE_URL;
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--input-type=module', '--eval', SCRIPT],
-      { env, maxBuffer: 16 * 1024 * 1024 },
-    );
-    const report = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Report;
+    const report = await runRecordingLoads<Report>(SCRIPT, env);
     expect(report.statuses).toEqual([200, 200]);
     // The light entry is loaded (probe, fonts, languages' configuration), the work is not.
     expect(report.engine).toContain('index.ts');

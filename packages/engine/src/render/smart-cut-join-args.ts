@@ -39,6 +39,12 @@ export function buildConcatList(files: readonly { path: string; durationS: numbe
  * when the source never reorders frames; a raw stream has no timestamps to leave behind, and each
  * part carries its parameter sets.
  */
+/** The sound as the second input, and both streams copied. */
+const withSoundByCopy = (audioPath: string): string[] => [
+  ...['-i', audioPath],
+  ...['-map', '0:v:0', '-map', '1:a:0', '-c', 'copy'],
+];
+
 export function buildRestampMuxArgs(options: {
   audioPath: string;
   fps: number;
@@ -51,14 +57,7 @@ export function buildRestampMuxArgs(options: {
     'h264',
     '-i',
     'pipe:0',
-    '-i',
-    options.audioPath,
-    '-map',
-    '0:v:0',
-    '-map',
-    '1:a:0',
-    '-c',
-    'copy',
+    ...withSoundByCopy(options.audioPath),
     '-bsf:v',
     `setts=ts=N/(${fpsRational(options.fps)})/TB`,
     ...mp4OutputArgs(options.outPath, options.index),
@@ -80,14 +79,7 @@ export function buildSmartMuxArgs(options: {
     '0',
     '-i',
     options.listPath,
-    '-i',
-    options.audioPath,
-    '-map',
-    '0:v:0',
-    '-map',
-    '1:a:0',
-    '-c',
-    'copy',
+    ...withSoundByCopy(options.audioPath),
     ...mp4OutputArgs(options.outPath, options.index),
   ];
 }
