@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PLANS, editsRemainingLabel } from '@roughcut/shared';
+import { PLANS } from '@roughcut/shared';
+import { editsRemainingLabel } from './create-edit.rules.ts';
 import {
   describeSubscription,
   planFeatures,

@@ -1,8 +1,5 @@
-import {
-  TRIAL_EXHAUSTED_MESSAGE,
-  remainingEdits,
-  trialNotice as sharedTrialNotice,
-} from '@roughcut/shared';
+import { TRIAL_EXHAUSTED_MESSAGE, remainingEdits } from '@roughcut/shared';
+import { trialNotice as sharedTrialNotice } from './create-edit.rules.ts';
 import type { AccountResponse, PLANS } from '@roughcut/shared';
 
 // The plan rules of SPEC sections 3, 6 and 9 as the screens show them; the counting itself lives

@@ -14,7 +14,6 @@ import { dispatchDeliveries } from '../webhooks/index.ts';
 import { createRunProgressTracker } from './run-progress.ts';
 import type { WorkAt } from './run-progress.ts';
 import { RunStoppedError, throttledProgress, watchRun } from './run-watch.ts';
-import { JobStateError } from '../../errors/job-state-error.ts';
 import { toFailureReason } from './failure-reason.rules.ts';
 
 /**

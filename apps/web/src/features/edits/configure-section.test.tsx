@@ -1,12 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  DEFAULT_CLIP_REFRAME,
-  DEFAULT_LANGUAGE,
-  DEFAULT_REMOVE_FILLERS,
-  REMOVE_FILLERS_HELP,
-} from '@roughcut/shared';
+import { DEFAULT_CLIP_REFRAME, DEFAULT_LANGUAGE } from '@roughcut/shared';
+import { DEFAULT_REMOVE_FILLERS, REMOVE_FILLERS_HELP } from '../../lib/create-edit.rules.ts';
 import type { ClipReframe } from '@roughcut/shared';
 import { useEffect, useState } from 'react';
 import { MemoryRouter } from 'react-router';

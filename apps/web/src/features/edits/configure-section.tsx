@@ -6,12 +6,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { DEFAULT_DRAW_SETTINGS } from '@roughcut/shared';
 import {
-  DEFAULT_DRAW_SETTINGS,
   MAX_WORDS_CHOICES,
   REMOVE_FILLERS_HELP,
   REMOVE_FILLERS_LABEL,
-} from '@roughcut/shared';
+} from '../../lib/create-edit.rules.ts';
 import type { ClipReframe, LanguageOption, Template } from '@roughcut/shared';
 import { Link as RouterLink } from 'react-router';
 import { ReframeToggle } from '../../components/reframe-toggle.tsx';

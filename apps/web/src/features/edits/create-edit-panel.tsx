@@ -9,16 +9,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { CREATE_PANEL_WIDTH_PX, DEFAULT_LANGUAGE, DEFAULT_CLIP_REFRAME } from '@roughcut/shared';
 import {
-  CREATE_PANEL_WIDTH_PX,
-  DEFAULT_LANGUAGE,
   DEFAULT_MAX_WORDS_CHOICE,
-  DEFAULT_CLIP_REFRAME,
   DEFAULT_REMOVE_FILLERS,
   STEP_LABELS,
   createPanelSections,
   generateDefaultEditName,
-} from '@roughcut/shared';
+} from '../../lib/create-edit.rules.ts';
 import type { ClipReframe, EditOptions } from '@roughcut/shared';
 import { useState } from 'react';
 import { useLanguages } from '../../api/autojobs.queries.ts';

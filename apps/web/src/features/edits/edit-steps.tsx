@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { STEP_LABELS } from '@roughcut/shared';
+import { STEP_LABELS } from '../../lib/create-edit.rules.ts';
 import type { AutoJob } from '@roughcut/shared';
 
 /** A job's steps as chips, or "No steps". */

@@ -4,7 +4,7 @@ import SmartphoneRounded from '@mui/icons-material/SmartphoneRounded';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import { STEP_LABELS } from '@roughcut/shared';
+import { STEP_LABELS } from '../../lib/create-edit.rules.ts';
 import type { StepType } from '@roughcut/shared';
 import type { ReactNode } from 'react';
 

@@ -1,9 +1,5 @@
-import {
-  TRIAL_EXHAUSTED_MESSAGE,
-  appPaths,
-  isTrialExhausted,
-  validateCreateEdit,
-} from '@roughcut/shared';
+import { TRIAL_EXHAUSTED_MESSAGE, appPaths } from '@roughcut/shared';
+import { isTrialExhausted, validateCreateEdit } from '../../lib/create-edit.rules.ts';
 import type { ClipReframe, EditOptions } from '@roughcut/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

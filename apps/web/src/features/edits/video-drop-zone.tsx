@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { checkSelectedFiles } from '@roughcut/shared';
+import { checkSelectedFiles } from '../../lib/create-edit.rules.ts';
 import { useEffect, useRef, useState } from 'react';
 import { showAlert } from '../../lib/show-alert.ts';
 import { notMp4Reason } from '../../lib/file-fingerprint.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { remainingEdits, stepsFromOptions, TRIAL_EXHAUSTED_MESSAGE } from '@roughcut/shared';
 import {
   checkSelectedFiles,
   createPanelSections,
@@ -7,11 +8,8 @@ import {
   generateDefaultEditName,
   isTrialExhausted,
   MAX_WORDS_CHOICES,
-  remainingEdits,
   STEP_LABELS,
-  stepsFromOptions,
   trialNotice,
-  TRIAL_EXHAUSTED_MESSAGE,
   validateCreateEdit,
 } from './create-edit.rules.ts';
 
