@@ -107,6 +107,14 @@ export default {
       to: { path: '^apps/web/src/features/' },
     },
     {
+      name: 'web-components-import-no-playback',
+      severity: 'error',
+      comment:
+        'Playback (the players and their layers) sits above the shared components it draws with: components import no playback.',
+      from: { path: '^apps/web/src/components/', pathNot: TEST_CODE },
+      to: { path: '^apps/web/src/playback/' },
+    },
+    {
       name: 'web-imports-no-app',
       severity: 'error',
       comment:
@@ -134,9 +142,9 @@ export default {
       name: 'server-below-imports-nothing-above',
       severity: 'error',
       comment:
-        "The server's lower rooms (db, engine-adapter, http, jobs, storage, errors, mail) import no module and nothing of the start-up above them.",
+        "The server's lower rooms (db, engine-adapter, http, jobs, storage, errors, mail, process) import no module and nothing of the start-up above them.",
       from: {
-        path: '^apps/server/src/(db|engine-adapter|http|jobs|storage|errors|mail)/',
+        path: '^apps/server/src/(db|engine-adapter|http|jobs|storage|errors|mail|process)/',
         pathNot: TEST_CODE,
       },
       to: {

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { THIS_PROCESS } from '../storage/process-owner.ts';
+import { THIS_PROCESS } from '../process/process-owner.ts';
 import { openDatabase } from './client.ts';
 import { DatabaseLockedError, lockFileOf } from './pglite-lock.ts';
 

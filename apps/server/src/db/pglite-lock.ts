@@ -5,8 +5,8 @@
 import { readFileSync, unlinkSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { THIS_PROCESS, isOwnerGone } from '../storage/process-owner.ts';
-import type { ProcessOwner } from '../storage/process-owner.ts';
+import { THIS_PROCESS, isOwnerGone } from '../process/process-owner.ts';
+import type { ProcessOwner } from '../process/process-owner.ts';
 
 export type LockHolder = ProcessOwner & {
   /** /proc start time of the pid (clock ticks since boot): a reused pid has another one. */

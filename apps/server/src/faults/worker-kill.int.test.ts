@@ -19,7 +19,7 @@ import { findRun } from '../modules/edit/edit.repository.ts';
 import { editedAssetsOfRun, listAssetsOfEdit } from '../modules/assets/assets.repository.ts';
 import { listClipsOfRun } from '../modules/edit/clips.repository.ts';
 import { transcriptChunksPrefix } from '../modules/pipeline/transcript-chunks.storage.ts';
-import { parseOwner } from '../storage/process-owner.ts';
+import { parseOwner } from '../process/process-owner.ts';
 import { childrenOf, isRunning, pollUntil, startWorker } from '../test/fault-processes.ts';
 import type { Proc } from '../test/fault-processes.ts';
 

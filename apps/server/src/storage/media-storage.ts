@@ -5,7 +5,7 @@ import { mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/p
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { formatOwner, isOwnerGone, parseOwner } from './process-owner.ts';
+import { formatOwner, isOwnerGone, parseOwner } from '../process/process-owner.ts';
 import { assertStorageKey } from './storage-keys.ts';
 
 // NOTE: on a fleet, every web and worker process mounts the SAME directory (NFS, EFS, SMB...) as

@@ -4,7 +4,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { formatOwner, isOwnerGone, parseOwner } from './process-owner.ts';
+import { formatOwner, isOwnerGone, parseOwner } from '../process/process-owner.ts';
 
 const PREFIX = 'roughcut-proc_';
 

@@ -9,7 +9,7 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useMediaSource } from '../api/use-media-source.ts';
 import { DualVideo } from './dual-video.tsx';
-import { ReframeLayer } from '../components/reframe-layer.tsx';
+import { ReframeLayer } from './reframe-layer.tsx';
 import type { SourceSize } from './dual-video.tsx';
 import type { GapPlayback } from './use-gap-playback.ts';
 import { VolumeControl } from './volume-control.tsx';

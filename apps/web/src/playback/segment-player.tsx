@@ -5,7 +5,7 @@ import { PREVIEW_HEIGHT_PX } from '@roughcut/shared';
 import type { Span } from '@roughcut/shared';
 import { useMemo, useRef, useState } from 'react';
 import { useMediaSource } from '../api/use-media-source.ts';
-import { ReframeLayer } from '../components/reframe-layer.tsx';
+import { ReframeLayer } from './reframe-layer.tsx';
 import { DualVideo } from './dual-video.tsx';
 import type { SourceSize } from './dual-video.tsx';
 import { playbackPlan } from './gap-playback.ts';

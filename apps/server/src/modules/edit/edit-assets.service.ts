@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Asset, AssetListResponse, UrlResponse } from '@roughcut/shared';
 import type { AppContext } from '../../app-context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { formatOwner } from '../../storage/process-owner.ts';
+import { formatOwner } from '../../process/process-owner.ts';
 import { fileNamePart, jobAssetKey } from '../../storage/storage-keys.ts';
 import { receiveUpload } from '../../storage/upload.ts';
 import { loadOwnedEdit } from './ownership.ts';

@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { QueueLookup } from '../../jobs/job.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import { isOwnerGone, parseOwner } from '../../storage/process-owner.ts';
+import { isOwnerGone, parseOwner } from '../../process/process-owner.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { runPort } from '../edit/index.ts';
 import type { LostRunCause } from '../edit/index.ts';

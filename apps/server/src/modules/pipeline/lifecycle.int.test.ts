@@ -9,7 +9,7 @@ import { EngineError } from '@roughcut/engine';
 import { apiPaths, assetListResponseSchema } from '@roughcut/shared';
 import type { JobContext } from '../../jobs/job.ts';
 import { createMailer } from '../../mail/mailer.ts';
-import { formatOwner } from '../../storage/process-owner.ts';
+import { formatOwner } from '../../process/process-owner.ts';
 import { TEST_DATABASES, startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { talkingVideo } from '../../test/test-media.ts';

@@ -8,7 +8,7 @@ import type { Clip, FramingPlan } from '@roughcut/shared';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { clipsApi } from '../../api/clips.api.ts';
-import { FINDING_SPEAKER } from '../../components/reframe-layer.tsx';
+import { FINDING_SPEAKER } from '../../playback/reframe-layer.tsx';
 import { ClipEditor } from './clip-editor.tsx';
 import { createSubtitleRenderer } from '../../playback/subtitle-renderer.ts';
 import { FIXTURE_CLIP, FIXTURE_GAPS } from './clip-screen.fixtures.ts';

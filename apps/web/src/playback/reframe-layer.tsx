@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import type { GapPlayback } from '../playback/use-gap-playback.ts';
-import { drawStacked, frameStyleAt, paintKey } from './reframe-frame.ts';
-import { useProvidedFraming } from './reframe-preview.ts';
+import type { GapPlayback } from './use-gap-playback.ts';
+import { drawStacked, frameStyleAt, paintKey } from '../components/reframe-frame.ts';
+import { useProvidedFraming } from '../components/reframe-preview.ts';
 
 export const FINDING_SPEAKER = 'Finding the speaker…';
 
